@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "JSONAPICodable",
+  platforms: [
+    .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
+  ],
+  products: [
+    .library(name: "JSONAPICodable", targets: ["JSONAPICodable"])
+  ],
+  targets: [
+    .target(name: "JSONAPICodable"),
+    .testTarget(
+      name: "JSONAPICodableTests",
+      dependencies: ["JSONAPICodable"],
+      resources: [.copy("Fixtures")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,139 @@
+import Foundation
+
+/// A JSON:API links object: named links at the top level, in a resource, a relationship or an error.
+///
+/// Look links up by name, or through the properties for the names the specification defines:
+///
+/// ```swift
+/// let document = try JSONAPIDecoder().decode(JSONAPIDocument<[Article], JSONAPIValue>.self, from: data)
+/// if let next = document.links?.next { print(next.href) }
+/// document.links?["node--article"]   // any other name
+/// ```
+///
+/// A `null` link means "this link does not exist" (JSON:API 1.1) and is not stored. Names keep their
+/// order, so encoding writes them back as they came.
+public struct JSONAPILinks: Sendable, Hashable {
+  private var entries: [(name: String, link: JSONAPILink)]
+
+  /// Creates a links object from names and links, in that order.
+  ///
+  /// ```swift
+  /// let links = JSONAPILinks(["self": "/articles/1", "related": "/articles/1/author"])
+  /// ```
+  public init(_ links: KeyValuePairs<String, JSONAPILink> = [:]) {
+    entries = []
+    for (name, link) in links { self[name] = link }
+  }
+
+  /// The link called `name`, or `nil`; setting `nil` removes it.
+  public subscript(name: String) -> JSONAPILink? {
+    get { entries.first(where: { $0.name == name })?.link }
+    set {
+      if let index = entries.firstIndex(where: { $0.name == name }) {
+        if let newValue { entries[index].link = newValue } else { entries.remove(at: index) }
+      } else if let newValue {
+        entries.append((name, newValue))
+      }
+    }
+  }
+
+  /// The names present, in document order.
+  public var names: [String] { entries.map(\.name) }
+  /// Whether there is no link at all.
+  public var isEmpty: Bool { entries.isEmpty }
+
+  /// `self`: the link that produced this document, or that identifies this resource or relationship.
+  public var selfLink: JSONAPILink? {
+    get { self["self"] }
+    set { self["self"] = newValue }
+  }
+  /// `related`: the related resource link of a relationship.
+  public var related: JSONAPILink? {
+    get { self["related"] }
+    set { self["related"] = newValue }
+  }
+  /// `describedby` (JSON:API 1.1): a description document of the whole document.
+  public var describedBy: JSONAPILink? {
+    get { self["describedby"] }
+    set { self["describedby"] = newValue }
+  }
+  /// `first`: the first page.
+  public var first: JSONAPILink? {
+    get { self["first"] }
+    set { self["first"] = newValue }
+  }
+  /// `last`: the last page.
+  public var last: JSONAPILink? {
+    get { self["last"] }
+    set { self["last"] = newValue }
+  }
+  /// `prev`: the previous page.
+  public var prev: JSONAPILink? {
+    get { self["prev"] }
+    set { self["prev"] = newValue }
+  }
+  /// `next`: the next page.
+  public var next: JSONAPILink? {
+    get { self["next"] }
+    set { self["next"] = newValue }
+  }
+  /// `about`: in an error object, details of this occurrence.
+  public var about: JSONAPILink? {
+    get { self["about"] }
+    set { self["about"] = newValue }
+  }
+  /// `type`: in an error object (JSON:API 1.1), the kind of error.
+  public var type: JSONAPILink? {
+    get { self["type"] }
+    set { self["type"] = newValue }
+  }
+
+  /// Two links objects are equal when they hold the same links under the same names, in any order.
+  public static func == (lhs: JSONAPILinks, rhs: JSONAPILinks) -> Bool {
+    guard lhs.entries.count == rhs.entries.count else { return false }
+    return lhs.entries.allSatisfy { rhs[$0.name] == $0.link }
+  }
+
+  /// Hashes the links independently of their order.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(entries.count)
+    var combined = 0
+    for entry in entries {
+      var inner = Hasher()
+      inner.combine(entry.name)
+      inner.combine(entry.link)
+      combined ^= inner.finalize()
+    }
+    hasher.combine(combined)
+  }
+}
+
+extension JSONAPILinks: ExpressibleByDictionaryLiteral {
+  /// A links object from a literal: `["self": "/articles/1"]`.
+  public init(dictionaryLiteral elements: (String, JSONAPILink)...) {
+    entries = []
+    for (name, link) in elements { self[name] = link }
+  }
+}
+
+extension JSONAPILinks: Codable {
+  /// Decodes every member of the links object; `null` members are skipped.
+  ///
+  /// - Throws: `DecodingError` when the value is not an object or a member is neither a link nor `null`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    entries = []
+    for key in container.allKeys {
+      if try container.decodeNil(forKey: key) { continue }
+      entries.append((key.stringValue, try container.decode(JSONAPILink.self, forKey: key)))
+    }
+  }
+
+  /// Encodes the links in their order.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: AnyCodingKey.self)
+    for entry in entries {
+      try container.encode(entry.link, forKey: AnyCodingKey(entry.name))
+    }
+  }
+}

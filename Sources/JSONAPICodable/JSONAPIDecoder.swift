@@ -1,0 +1,97 @@
+import Foundation
+
+/// Decodes plain `Decodable` models from JSON:API documents: the `JSONDecoder` of JSON:API.
+///
+/// Write your models as if the API returned plain JSON, then swap the decoder:
+///
+/// ```swift
+/// struct Person: Decodable { var id: String; var name: String }
+/// struct Article: Decodable {
+///   var id: String
+///   var title: String          // from "attributes"
+///   var author: Person?        // from "relationships", resolved against "included"
+/// }
+/// let articles = try JSONAPIDecoder().decode([Article].self, from: data)
+/// ```
+///
+/// In a resource, `id`, `type`, `lid`, `meta` and `links` read the resource's own members; every other
+/// key is looked up in `relationships` (resolved by `type` and `id` against `included` and the primary
+/// data), then in `attributes`. Decode ``JSONAPIDocument`` to read top-level `meta` and `links`.
+///
+/// One decoder may be shared by any number of tasks at once; its settings are read once per call.
+public final class JSONAPIDecoder: @unchecked Sendable {
+  // Settings live behind a lock so that the class can be shared across tasks, as JSONDecoder can.
+  private let lock = NSLock()
+  private var options = DecodingOptions()
+
+  /// Creates a decoder with default settings.
+  public init() {}
+
+  /// How member names become coding keys. Default: `.useDefaultKeys`.
+  public var keyDecodingStrategy: KeyDecodingStrategy {
+    get { lock.withLock { options.keyDecodingStrategy } }
+    set { lock.withLock { options.keyDecodingStrategy = newValue } }
+  }
+  /// How dates are read. Default: `.deferredToDate`.
+  public var dateDecodingStrategy: DateDecodingStrategy {
+    get { lock.withLock { options.dateDecodingStrategy } }
+    set { lock.withLock { options.dateDecodingStrategy = newValue } }
+  }
+  /// How binary data is read. Default: `.base64`.
+  public var dataDecodingStrategy: DataDecodingStrategy {
+    get { lock.withLock { options.dataDecodingStrategy } }
+    set { lock.withLock { options.dataDecodingStrategy = newValue } }
+  }
+  /// How infinity and NaN are read. Default: `.throw`.
+  public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+    get { lock.withLock { options.nonConformingFloatDecodingStrategy } }
+    set { lock.withLock { options.nonConformingFloatDecodingStrategy = newValue } }
+  }
+  /// Values your `init(from:)` implementations can read from `decoder.userInfo`.
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { lock.withLock { options.userInfo } }
+    set { lock.withLock { options.userInfo = newValue } }
+  }
+  /// Bounds on nesting, relationship depth and resources per call. See ``Limits``.
+  public var limits: Limits {
+    get { lock.withLock { options.limits } }
+    set { lock.withLock { options.limits = newValue } }
+  }
+
+  /// Decodes a value from a JSON:API document.
+  ///
+  /// `T` is the primary data (`Article`, `[Article]`, `Article?`) or a whole ``JSONAPIDocument``.
+  ///
+  /// - Throws: ``JSONAPIError/errorDocument(_:)`` when the document has `errors`; another
+  ///   ``JSONAPIError`` when the input is not JSON or not a JSON:API document, or a limit is reached;
+  ///   `DecodingError` when the document does not fit `T`.
+  public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    let options = lock.withLock { self.options }
+    return try data.withUnsafeBytes { bytes in
+      try DocumentDecoding.decode(type, from: bytes, options: options)
+    }
+  }
+
+  /// Decodes a value from the UTF-8 bytes of a JSON:API document. See ``decode(_:from:)-(_,Data)``.
+  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    let options = lock.withLock { self.options }
+    return try bytes.withUnsafeBytes { buffer in
+      try DocumentDecoding.decode(type, from: buffer, options: options)
+    }
+  }
+
+  /// Decodes a value from the text of a JSON:API document. See ``decode(_:from:)-(_,Data)``.
+  public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
+    var string = string
+    return try string.withUTF8 { utf8 in
+      try decode(type, fromUTF8: UnsafeRawBufferPointer(utf8))
+    }
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, fromUTF8 bytes: UnsafeRawBufferPointer) throws
+    -> T
+  {
+    let options = lock.withLock { self.options }
+    return try DocumentDecoding.decode(type, from: bytes, options: options)
+  }
+}
