@@ -75,14 +75,24 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   /// `nil` becomes `{"data":null}`, and a ``JSONAPIDocument`` keeps its `meta`, `links` and `jsonapi`.
   ///
   /// - Throws: ``JSONAPIError/missingResourceType(swiftType:codingPath:)`` when a primary resource has
-  ///   no `type`; ``JSONAPIError`` for other values JSON:API cannot express; `EncodingError` for
-  ///   values JSON cannot express (NaN under `.throw`).
+  ///   no `type`; ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` past
+  ///   ``Limits/maxNestingDepth``; ``JSONAPIError/invalidValue(reason:codingPath:)`` for other
+  ///   values JSON:API cannot express (an `id` that is an object, a primary resource given twice,
+  ///   a `meta` that is not an object); `EncodingError` for values JSON cannot express (NaN under
+  ///   `.throw`); and whatever your `encode(to:)` implementations throw.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    _ = lock.withLock { self.options }
-    throw JSONAPIError.invalidValue(reason: "not implemented yet", codingPath: "")
+    let options = lock.withLock { self.options }
+    let root = EncoderImpl.root(for: T.self, options: options)
+    let tree = try root.wrap(value, key: nil)
+    var assembler = DocumentAssembler(options: options)
+    let document = try assembler.assemble(tree, rootType: T.self)
+    return try Self.write(document, options: options)
   }
 
   /// Encodes an error document (`{"errors": [...]}`), as a server answers a failed request.
+  ///
+  /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` for an error object without any
+  ///   member (JSON:API 1.1 requires one) or a `meta` that is not an object.
   ///
   /// ```swift
   /// let body = try JSONAPIEncoder().encode(errors: [JSONAPIErrorObject(status: "404", title: "Not Found")])
@@ -91,7 +101,25 @@ public final class JSONAPIEncoder: @unchecked Sendable {
     errors: [JSONAPIErrorObject], meta: JSONAPIValue? = nil, jsonapi: JSONAPIObject? = nil,
     links: JSONAPILinks? = nil
   ) throws -> Data {
-    _ = lock.withLock { self.options }
-    throw JSONAPIError.invalidValue(reason: "not implemented yet", codingPath: "")
+    let options = lock.withLock { self.options }
+    let root = EncoderImpl.root(for: [JSONAPIErrorObject].self, options: options)
+    let members = EncodedObject(role: .dictionary)
+    if let meta { members.append(try root.wrap(meta, key: AnyCodingKey("meta")), for: "meta") }
+    if let jsonapi {
+      members.append(try root.wrap(jsonapi, key: AnyCodingKey("jsonapi")), for: "jsonapi")
+    }
+    if let links { members.append(try root.wrap(links, key: AnyCodingKey("links")), for: "links") }
+    let document = try DocumentAssembler.errorDocument(
+      errors: try root.wrap(errors, key: AnyCodingKey("errors")), members: members)
+    return try Self.write(document, options: options)
+  }
+
+  static func write(_ document: EncodedObject, options: EncodingOptions) throws -> Data {
+    // The document wraps the model's values in a few levels of its own (data, attributes, …).
+    var writer = JSONWriter(
+      formatting: options.outputFormatting,
+      depthLimit: options.limits.maxNestingDepth + 8)
+    try writer.write(.object(document))
+    return Data(writer.bytes)
   }
 }
