@@ -56,21 +56,38 @@ struct ResourceEncodingTests {
       ])
   }
 
-  @Test("lid, meta and links are the resource's own members (R13, R17, R18)")
-  func ownMembers() throws {
+  @Test("lid and meta are the resource's own members in a create request (R13, R17)")
+  func ownMembersInRequest() throws {
     struct Draft: Encodable {
       var type = "articles"
       var lid = "tmp-1"
       var title = "Draft"
       var meta: JSONAPIValue = ["revision": 3]
-      var links: JSONAPILinks = ["self": "/articles/tmp"]
     }
-    let document = try encodeDocument(Draft(), name: "lid-meta-links", kind: .create)
+    let document = try encodeDocument(Draft(), name: "lid-meta", kind: .create)
     #expect(
       document == [
         "data": [
           "type": "articles", "lid": "tmp-1", "attributes": ["title": "Draft"],
-          "meta": ["revision": 3], "links": ["self": "/articles/tmp"],
+          "meta": ["revision": 3],
+        ]
+      ])
+  }
+
+  @Test("meta and links are the resource's own members in a response (R17, R18)")
+  func ownMembersInResponse() throws {
+    struct Stored: Encodable {
+      var id = "1"
+      var type = "articles"
+      var title = "Stored"
+      var meta: JSONAPIValue = ["revision": 3]
+      var links: JSONAPILinks = ["self": "/articles/1"]
+    }
+    #expect(
+      try encodeDocument(Stored(), name: "meta-links") == [
+        "data": [
+          "type": "articles", "id": "1", "attributes": ["title": "Stored"],
+          "meta": ["revision": 3], "links": ["self": "/articles/1"],
         ]
       ])
   }
