@@ -52,7 +52,7 @@ final class EncoderImpl: Encoder {
     default: converts = convertsOwnKeys && Key.self != AnyCodingKey.self
     }
     return KeyedEncodingContainer(
-      KeyedContainer<Key>(encoder: self, object: object, convertsKeys: converts))
+      EncodingKeyedContainer<Key>(encoder: self, object: object, convertsKeys: converts))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -64,11 +64,11 @@ final class EncoderImpl: Encoder {
       array = EncodedArray(holdsRelatedResources: related ?? false)
       setNode(.array(array))
     }
-    return UnkeyedContainer(encoder: self, array: array)
+    return EncodingUnkeyedContainer(encoder: self, array: array)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    SingleValueContainer(encoder: self)
+    EncodingSingleValueContainer(encoder: self)
   }
 
   /// An encoder for a value nested in this one at `key` (`nil`: the same path, as in a

@@ -5,13 +5,13 @@
 /// recursion and no `removeFirst`.
 struct IncludedCollector {
   private(set) var resources: [ResourceParts] = []
-  private var positions: [ResourceIdentity: Int] = [:]
-  private var primaryIdentities: Set<ResourceIdentity> = []
+  private var positions: [EncodedResourceIdentity: Int] = [:]
+  private var primaryIdentities: Set<EncodedResourceIdentity> = []
   private var queue: [PendingResource] = []
   private var head = 0
 
   /// Records a primary resource; returns `false` when one with that identity was recorded before.
-  mutating func addPrimary(_ identity: ResourceIdentity) -> Bool {
+  mutating func addPrimary(_ identity: EncodedResourceIdentity) -> Bool {
     primaryIdentities.insert(identity).inserted
   }
 

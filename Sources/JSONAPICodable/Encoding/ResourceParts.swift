@@ -1,6 +1,6 @@
 /// Identity of a resource within one document: `type` with `id`, or with `lid` for a resource the
 /// client is creating.
-struct ResourceIdentity: Hashable {
+struct EncodedResourceIdentity: Hashable {
   let type: String
   let id: String
   let isLocal: Bool
@@ -30,9 +30,9 @@ final class ResourceParts {
     self.lid = lid
   }
 
-  var identity: ResourceIdentity? {
-    if let id { return ResourceIdentity(type: type, id: id, isLocal: false) }
-    if let lid { return ResourceIdentity(type: type, id: lid, isLocal: true) }
+  var identity: EncodedResourceIdentity? {
+    if let id { return EncodedResourceIdentity(type: type, id: id, isLocal: false) }
+    if let lid { return EncodedResourceIdentity(type: type, id: lid, isLocal: true) }
     return nil
   }
 

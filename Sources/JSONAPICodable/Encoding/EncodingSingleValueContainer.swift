@@ -1,5 +1,5 @@
 /// The single-value container of ``EncoderImpl``: sets the encoder's node.
-struct SingleValueContainer: SingleValueEncodingContainer {
+struct EncodingSingleValueContainer: SingleValueEncodingContainer {
   let encoder: EncoderImpl
 
   var codingPath: [any CodingKey] { encoder.codingPath }

@@ -1,5 +1,5 @@
 /// The unkeyed container of ``EncoderImpl``: appends elements to an ``EncodedArray``.
-struct UnkeyedContainer: UnkeyedEncodingContainer {
+struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
   let encoder: EncoderImpl
   let array: EncodedArray
 

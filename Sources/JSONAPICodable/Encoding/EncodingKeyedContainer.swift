@@ -1,5 +1,5 @@
 /// The keyed container of ``EncoderImpl``: writes members into an ``EncodedObject``.
-struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct EncodingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let encoder: EncoderImpl
   let object: EncodedObject
   let convertsKeys: Bool
