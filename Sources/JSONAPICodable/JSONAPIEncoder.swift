@@ -12,6 +12,34 @@ import Foundation
 /// let body = try JSONAPIEncoder().encode(article)
 /// ```
 ///
+/// ## How values are classified
+/// - `type` is required on every primary resource; `id` of any type (`Int`, `UUID`, …) is written as a
+///   string and left out when `nil`; `lid`, `meta` and `links` (objects) are the resource's own members.
+/// - A property whose value has `type` and `id` (or `type` and `lid`) is a to-one relationship; an
+///   array whose elements all do is to-many. Anything else, and any ``JSONAPIAttributeExpressible``
+///   value or `[String: …]` dictionary, is an attribute.
+/// - A `nil` optional is left out (in a PATCH: unchanged). ``JSONAPIRelationship`` says
+///   `"data": null` or `"data": []` explicitly and carries relationship `meta`/`links`. An empty
+///   array is an attribute `[]`, unless its element type is ``JSONAPIRelationshipExpressible``
+///   (then `"data": []`); so is an explicitly encoded `nil` of such a type (`"data": null`).
+/// - Empty `attributes`/`relationships` objects and an empty `included` are never written.
+///
+/// ## Included resources
+/// A related resource that carries more than its identifier goes once into `included`, found
+/// breadth first and kept in first-seen order; one that carries only its identifier (and `meta`)
+/// is linkage alone, its `meta` riding on the identifier. When the same `type`+`id` is encoded
+/// twice with different fields, the copies are merged field by field and the first-encoded value
+/// wins each conflict; a copy of a primary resource is dropped (the primary wins). Two primary
+/// resources with one identity throw. ``includesRelatedResources`` `= false` leaves `included` out;
+/// ``sparseFieldsets`` removes fields from primary and included resources alike, and the related
+/// resources behind a removed relationship are not collected.
+///
+/// ## Keys
+/// Key strategies convert attribute and relationship names and the keys of nested structs; they
+/// never touch `id`, `type`, `lid`, `meta`, `links`, the library's own JSON:API types
+/// (links, error objects, ``JSONAPIValue``) or dictionary keys. Dictionaries are written with their
+/// keys sorted, so output is deterministic; other objects keep the order in which they were encoded.
+///
 /// One encoder may be shared by any number of tasks at once; its settings are read once per call.
 public final class JSONAPIEncoder: @unchecked Sendable {
   // Settings live behind a lock so that the class can be shared across tasks, as JSONEncoder can.

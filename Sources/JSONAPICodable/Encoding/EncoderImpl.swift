@@ -98,7 +98,8 @@ final class EncoderImpl: Encoder {
     if let primitive = try wrapPrimitive(value, key: key) { return primitive }
     let limit = context.options.limits.maxNestingDepth
     guard depth < limit else {
-      throw JSONAPIError.encodingNestingTooDeep(limit: limit, codingPath: describePath(appending: key))
+      throw JSONAPIError.encodingNestingTooDeep(
+        limit: limit, codingPath: describePath(appending: key))
     }
     if let special = try wrapFoundationValue(value, key: key) { return special }
     if let dictionary = value as? any StringKeyedDictionaryMarker {

@@ -31,8 +31,10 @@ protocol StringKeyedDictionaryMarker {
 
 extension Dictionary: StringKeyedDictionaryMarker where Key == String, Value: Encodable {
   func encodeMembers(into object: EncodedObject, encoder: EncoderImpl) throws {
-    for (key, value) in self {
-      object.set(try encoder.wrap(value, key: AnyCodingKey(key)), for: key)
+    // Sorted: a dictionary's own order changes from run to run, the output should not.
+    for key in keys.sorted() {
+      guard let value = self[key] else { continue }
+      object.append(try encoder.wrap(value, key: AnyCodingKey(key)), for: key)
     }
   }
 }

@@ -30,7 +30,8 @@ extension DocumentAssembler {
     }
     guard case .string(let type) = typeNode else {
       throw JSONAPIError.invalidValue(
-        reason: "`type` of \(swiftType) must encode as a string", codingPath: Self.join(path, "type"))
+        reason: "`type` of \(swiftType) must encode as a string",
+        codingPath: Self.join(path, "type"))
     }
     let parts = ResourceParts(
       type: type, id: try Self.identifierMember("id", of: object, path: path, numbers: true),
@@ -62,7 +63,8 @@ extension DocumentAssembler {
     case .nullRelated:
       parts.relationships.append(.object(Self.relationship(data: .null)), for: name)
     case .object(let object) where object.role == .relationship:
-      if let relationship = try relationshipObject(fromWrapper: object, into: parts, name: name,
+      if let relationship = try relationshipObject(
+        fromWrapper: object, into: parts, name: name,
         path: path)
       {
         parts.relationships.append(.object(relationship), for: name)
@@ -74,7 +76,8 @@ extension DocumentAssembler {
       let data = EncodedArray()
       for (index, element) in array.elements.enumerated() {
         if case .object(let object) = element {
-          data.elements.append(linkage(for: object, path: "\(path)[\(index)]", into: parts, name: name))
+          data.elements.append(
+            linkage(for: object, path: "\(path)[\(index)]", into: parts, name: name))
         }
       }
       parts.relationships.append(.object(Self.relationship(data: .array(data))), for: name)
@@ -105,7 +108,8 @@ extension DocumentAssembler {
     case .null?, .nullRelated?:
       relationship.append(.null, for: "data")
     case .object(let object)? where Self.identifier(of: object) != nil:
-      relationship.append(linkage(for: object, path: dataPath, into: parts, name: name), for: "data")
+      relationship.append(
+        linkage(for: object, path: dataPath, into: parts, name: name), for: "data")
     case .array(let array)?:
       let data = EncodedArray()
       for (index, element) in array.elements.enumerated() {

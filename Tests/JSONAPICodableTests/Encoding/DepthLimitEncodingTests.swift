@@ -56,7 +56,10 @@ struct DepthLimitEncodingTests {
     }
     let encoder = JSONAPIEncoder()
     encoder.limits.maxNestingDepth = 10
-    #expect(throws: JSONAPIError.encodingNestingTooDeep(limit: 10, codingPath: "nested[0][0][0][0][0][0][0][0][0]")) {
+    #expect(
+      throws: JSONAPIError.encodingNestingTooDeep(
+        limit: 10, codingPath: "nested[0][0][0][0][0][0][0][0][0]")
+    ) {
       try encoder.encode(Wrapper(nested: NestedArrays(depth: 20)))
     }
     #expect(try encoder.encode(Wrapper(nested: NestedArrays(depth: 5))).count > 0)
@@ -70,7 +73,8 @@ struct DepthLimitEncodingTests {
       var nested: NestedArrays
     }
     // Checked at depth 100: parsing deeper documents into JSONAPIValue with JSONDecoder is slow.
-    let document = try encodeDocument(Wrapper(nested: NestedArrays(depth: 100)), name: "deep-arrays")
+    let document = try encodeDocument(
+      Wrapper(nested: NestedArrays(depth: 100)), name: "deep-arrays")
     var level = document["data"]?["attributes"]?["nested"]
     var depth = 0
     while let inner = level?[0] {

@@ -10,7 +10,8 @@ struct DocumentEncodingTests {
     struct Page: Encodable { var totalPages = 3 }
     let document = JSONAPIDocument(
       data: [Article(id: "1", title: "Hi", author: Person(id: "9", name: "Dan"))],
-      meta: Page(), links: ["self": "/articles?page[number]=1", "next": "/articles?page[number]=2"],
+      meta: Page(),
+      links: ["self": "/articles?page[number]=1", "next": "/articles?page[number]=2"],
       jsonapi: JSONAPIObject(version: "1.1"))
     #expect(
       try encodeDocument(document, name: "document-members") == [
@@ -39,8 +40,11 @@ struct DocumentEncodingTests {
   @Test("document meta that is not an object is an invalidValue error (R43)")
   func metaMustBeObject() throws {
     let document = JSONAPIDocument<Person?, Int>(data: nil, meta: 3)
-    #expect(throws: JSONAPIError.invalidValue(reason: "`meta` must encode as a JSON object",
-      codingPath: "meta")) {
+    #expect(
+      throws: JSONAPIError.invalidValue(
+        reason: "`meta` must encode as a JSON object",
+        codingPath: "meta")
+    ) {
       try JSONAPIEncoder().encode(document)
     }
   }
@@ -72,7 +76,9 @@ struct DocumentEncodingTests {
   @Test("error member names are fixed by JSON:API: key strategies leave them alone")
   func errorDocumentIgnoresKeyStrategy() throws {
     let encoder = JSONAPIEncoder()
-    encoder.keyEncodingStrategy = .custom { path in AnyCodingKey("X" + (path.last?.stringValue ?? "")) }
+    encoder.keyEncodingStrategy = .custom { path in
+      AnyCodingKey("X" + (path.last?.stringValue ?? ""))
+    }
     let data = try encoder.encode(errors: [JSONAPIErrorObject(status: "500")])
     #expect(text(data) == #"{"errors":[{"status":"500"}]}"#)
   }

@@ -31,7 +31,8 @@ func checked(
   if let directory = ProcessInfo.processInfo.environment["JSONAPI_ENCODED_DUMP_DIR"],
     !directory.isEmpty
   {
-    let url = URL(fileURLWithPath: directory).appendingPathComponent("\(name).\(kind.rawValue).json")
+    let url = URL(fileURLWithPath: directory).appendingPathComponent(
+      "\(name).\(kind.rawValue).json")
     try data.write(to: url)
   }
   return try JSONDecoder().decode(JSONAPIValue.self, from: data)

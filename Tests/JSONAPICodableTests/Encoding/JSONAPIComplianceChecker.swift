@@ -42,7 +42,9 @@ struct JSONAPIComplianceChecker {
       fail("", "R2: needs data, errors or meta")
     }
     if top["data"] != nil && top["errors"] != nil { fail("", "R3: data with errors") }
-    if top["included"] != nil && top["data"] == nil { fail("/included", "R5: included without data") }
+    if top["included"] != nil && top["data"] == nil {
+      fail("/included", "R5: included without data")
+    }
     checkNames(document, pointer: "")
     for member in ["meta"] where top[member] != nil { checkMeta(top[member], "/\(member)") }
     if let links = top["links"] { checkLinks(links, "/links") }
@@ -117,7 +119,9 @@ struct JSONAPIComplianceChecker {
     if !Self.isValidMemberName(type) { fail(pointer, "R15: type \(type) breaks member-name rules") }
     let id = object["id"]
     if let id, id.stringValue == nil { fail(pointer, "R14: id must be a string") }
-    if let lid = object["lid"], lid.stringValue == nil { fail(pointer, "R14: lid must be a string") }
+    if let lid = object["lid"], lid.stringValue == nil {
+      fail(pointer, "R14: lid must be a string")
+    }
     if id == nil && !mayLackID { fail(pointer, "R12: id missing") }
     var fieldNames = Set<String>()
     if let attributes = object["attributes"] {
@@ -263,7 +267,8 @@ struct JSONAPIComplianceChecker {
     let parts = name.split(separator: ":", omittingEmptySubsequences: false)
     if parts.count == 2 {
       let namespace = parts[0]
-      return !namespace.isEmpty && namespace.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      return !namespace.isEmpty
+        && namespace.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         && isPlainMemberName(String(parts[1]))
     }
     return isPlainMemberName(name)

@@ -17,7 +17,8 @@ struct RelationshipEncodingTests {
       ])
   }
 
-  @Test("an array of resources is a to-many relationship; identifier-only relatives are not included")
+  @Test(
+    "an array of resources is a to-many relationship; identifier-only relatives are not included")
   func toMany() throws {
     let article = Article(id: "1", title: "Hi", tags: [Tag(id: "a"), Tag(id: "b")])
     #expect(
@@ -141,7 +142,8 @@ struct RelationshipEncodingTests {
           "type": "holders", "id": "1",
           // JSONAPIValue objects are dictionaries: data, never resources.
           "attributes": [
-            "items": [["type": "tags", "id": "a"], "loose"], "objects": [["type": "tags", "id": "a"]],
+            "items": [["type": "tags", "id": "a"], "loose"],
+            "objects": [["type": "tags", "id": "a"]],
           ],
         ]
       ])

@@ -31,7 +31,9 @@ struct RoundTripEncodingTests {
 
   @Test("a collection sharing relatives, and an empty one")
   func collection() throws {
-    let articles = [Self.article, Article(id: "2", title: "Second", author: Person(id: "2", name: "Bo"))]
+    let articles = [
+      Self.article, Article(id: "2", title: "Second", author: Person(id: "2", name: "Bo")),
+    ]
     #expect(try roundTrip(articles, name: "round-trip-collection") == articles)
     #expect(try roundTrip([Article](), name: "round-trip-empty") == [])
   }

@@ -29,7 +29,10 @@ struct JSONWritingTests {
     var empty: [Int] = []
     var emptyObject: [String: Int] = [:]
     var text = "x/y\u{1}\u{8}\u{c}\n\r\t\u{1f}\u{7f}\"\\é😀 plain"
-    var numbers = [1.0, 0.1, 1e20, 1e-7, -0.0, 123_456_789_012.5, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
+    var numbers = [
+      1.0, 0.1, 1e20, 1e-7, -0.0, 123_456_789_012.5, .greatestFiniteMagnitude,
+      .leastNonzeroMagnitude,
+    ]
     var floats: [Float] = [3.14, 1, 0.1]
     var integers = [Int.min, 0, Int.max]
     var unsigned = UInt64.max
@@ -114,5 +117,19 @@ struct JSONWritingTests {
     }
     var writer = JSONWriter(formatting: [], depthLimit: 20)
     #expect(throws: JSONAPIError.self) { try writer.write(node) }
+  }
+}
+
+@Suite("JSON writing: deterministic dictionaries")
+struct DictionaryOrderWritingTests {
+  @Test("dictionaries are written with sorted keys even without .sortedKeys")
+  func dictionariesSorted() throws {
+    struct Bag: Encodable {
+      var id = "1"
+      var type = "bags"
+      var counts = ["pear": 1, "apple": 2, "fig": 3, "kiwi": 4]
+    }
+    let data = try JSONAPIEncoder().encode(Bag())
+    #expect(text(data).contains(#""counts":{"apple":2,"fig":3,"kiwi":4,"pear":1}"#))
   }
 }
