@@ -18,7 +18,12 @@ graphs=$(sed -n 's/^Files written to //p' "$out/dump.log" | tail -n 1)
 if [ -z "$graphs" ]; then
   graphs="$(swift build --show-bin-path)/symbolgraph"
 fi
-cp "$graphs"/JSONAPICodable*.symbols.json "$out/symbol-graphs/"
+# The library's graph plus its extensions of other modules (JSONAPICodable@Foundation…), not the
+# test targets' graphs.
+cp "$graphs"/JSONAPICodable.symbols.json "$out/symbol-graphs/"
+for extension in "$graphs"/JSONAPICodable@*.symbols.json; do
+  if [ -e "$extension" ]; then cp "$extension" "$out/symbol-graphs/"; fi
+done
 
 docc convert Sources/JSONAPICodable/JSONAPICodable.docc \
   --additional-symbol-graph-dir "$out/symbol-graphs" \
