@@ -10,7 +10,7 @@ rm -rf "$out"
 mkdir -p "$out/symbol-graphs"
 
 # Public symbols only: the archive documents what users can call.
-swift package dump-symbol-graph --minimum-access-level public >"$out/dump.log" 2>&1 || {
+swift package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols >"$out/dump.log" 2>&1 || {
   cat "$out/dump.log"
   exit 1
 }

@@ -8,7 +8,8 @@ import Testing
 #endif
 
 // Every code snippet in README.md, compiled and run here against a document it is meant for. The
-// model declarations are copied from the README verbatim; keep both in step.
+// declarations are the README's (one member per line here, as the format rules want); keep both
+// in step.
 @Suite struct ReadmeSnippetTests {
   // MARK: Quick start
 
