@@ -11,7 +11,9 @@ struct Person: Codable {
   var name: String
 }
 
-struct Comment: Codable {
+/// `JSONAPIRelationshipExpressible` tells the encoder that `[Comment]` is a to-many relationship even
+/// when it is empty (`"data": []`); with no element to look at, it would otherwise be an attribute.
+struct Comment: Codable, JSONAPIRelationshipExpressible {
   var id: String
   var type = "comments"
   var body: String

@@ -60,6 +60,11 @@ do {
   check(
     Set(identifiers) == ["people/9", "people/2", "comments/5", "comments/12"],
     "unexpected included resources: \(identifiers)")
+  let primary = (json?["data"] as? [[String: Any]]) ?? []
+  let emptyComments = (primary.last?["relationships"] as? [String: Any])?["comments"]
+  check(
+    ((emptyComments as? [String: Any])?["data"] as? [Any])?.isEmpty == true,
+    "article 2's empty comments should be a relationship with \"data\": []")
 } catch {
   print("error: could not encode the articles: \(error)")
   exit(1)
