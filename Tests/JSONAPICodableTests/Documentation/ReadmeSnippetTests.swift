@@ -172,32 +172,7 @@ import Testing
     #expect(stories.last?.hero == nil)
   }
 
-  // MARK: Create and update bodies
-
-  struct Author: Encodable {
-    var id: String
-    var type = "people"
-  }
-  struct NewArticle: Encodable {
-    var id: String?
-    var type = "articles"
-    var title: String
-    var author: Author
-  }
-
-  @Test func createBody() throws {
-    let encoder = JSONAPIEncoder()
-    encoder.includesRelatedResources = false
-    let body = try encoder.encode(NewArticle(title: "Hello", author: Author(id: "9")))
-    // The README shows this document; compare it as JSON, not byte for byte.
-    let expected: JSONAPIValue = [
-      "data": [
-        "type": "articles", "attributes": ["title": "Hello"],
-        "relationships": ["author": ["data": ["type": "people", "id": "9"]]],
-      ]
-    ]
-    #expect(try JSONDecoder().decode(JSONAPIValue.self, from: body) == expected)
-  }
+  // Create and update bodies: see Encoding/ReadmeSnippetEncodingTests.swift.
 
   // MARK: Requests: query parameters and headers
 
