@@ -22,11 +22,12 @@ final class RelationshipResolver {
   }
 
   private let limits: JSONAPIDecoder.Limits
-  private var stack: [Frame] = []
+  // Confined to one decode call on one thread: no dynamic exclusivity checks needed.
+  @exclusivity(unchecked) private var stack: [Frame] = []
   /// Position of each resource in `stack`, or -1 when it is not being decoded.
-  private var activePosition: [Int32]
-  private var memo: [MemoKey: Any] = [:]
-  private var resolvedCount = 0
+  @exclusivity(unchecked) private var activePosition: [Int32]
+  @exclusivity(unchecked) private var memo: [MemoKey: Any] = [:]
+  @exclusivity(unchecked) private var resolvedCount = 0
 
   init(resourceCount: Int, limits: JSONAPIDecoder.Limits) {
     self.limits = limits
