@@ -4,14 +4,30 @@ import Foundation
 /// decoding strategies, and the JSON:API value types that are faster and more faithful read straight
 /// from the tape. Recognised by metatype, never by casting values.
 extension DecoderImpl {
-  func decodeSpecialType<T>(_ type: T.Type) throws -> T? {
-    if T.self == JSONAPIValue.self { return try jsonValue(at: node.index) as? T }
-    if T.self == JSONAPILinks.self { return try links() as? T }
-    if T.self == Date.self { return try date() as? T }
-    if T.self == Data.self { return try data() as? T }
-    if T.self == URL.self { return try url() as? T }
-    if T.self == Decimal.self { return try decimal() as? T }
-    return nil
+  /// Whether `decodeSpecialType` handles `type`: metatype comparisons only, so that the common case
+  /// never builds an `Optional<T>` (whose metadata is looked up at run time for a generic `T`).
+  @inline(__always) func isSpecialType(_ type: Any.Type) -> Bool {
+    type == JSONAPIValue.self || type == JSONAPILinks.self || type == Date.self || type == Data.self
+      || type == URL.self || type == Decimal.self
+  }
+
+  /// Decodes a type for which ``isSpecialType(_:)`` is true. Kept out of line: in unspecialized
+  /// generic code the `T?` values here would cost a metadata lookup on every `unwrap`.
+  @inline(never)
+  func decodeSpecialType<T>(_ type: T.Type) throws -> T {
+    let value: Any
+    switch T.self {
+    case is JSONAPIValue.Type: value = try jsonValue(at: node.index)
+    case is JSONAPILinks.Type: value = try links()
+    case is Date.Type: value = try date()
+    case is Data.Type: value = try data()
+    case is URL.Type: value = try url()
+    default: value = try decimal()
+    }
+    guard let typed = value as? T else {
+      throw typeMismatch(type, depth: path.count, found: node)
+    }
+    return typed
   }
 
   /// Any JSON value, built straight from the tape (member names as written).

@@ -116,12 +116,14 @@ final class DecoderImpl: Decoder {
   /// Decodes `T` from the current node: special Foundation types by metatype, resources through the
   /// resolver, everything else through `T.init(from:)`.
   func unwrap<T: Decodable>(_ type: T.Type) throws -> T {
-    if let special = try decodeSpecialType(type) { return special }
+    if isSpecialType(T.self) { return try decodeSpecialType(type) }
     switch node.role {
     case .primaryData where tape[node.index].kind == .object,
       .linkage where tape[node.index].kind == .object:
       return try resolver.decodeResource(type, from: node, in: self)
-    case .json where T.self is any StringKeyedDictionaryDecodingMarker.Type:
+    case .json
+    where !keys.usesDefaultKeys && tape[node.index].kind == .object
+      && T.self is any StringKeyedDictionaryDecodingMarker.Type:
       node.role = .dictionary  // restored by the caller, which saved the node
       return try T(from: self)
     default:

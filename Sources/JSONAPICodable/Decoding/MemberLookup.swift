@@ -34,15 +34,29 @@ struct MemberLookup {
       return converted.first(where: { $0.name == key })?.value
     }
     var key = key
-    return key.withUTF8 { utf8 in
-      let end = Int(tape[object].end)
-      var k = object + 1
-      while k < end {
-        if TapeStrings.equals(tape, tape[k], utf8) { return k + 1 }
-        k = Int(tape[k + 1].end)
-      }
-      return nil
+    return key.withUTF8 { value(forUTF8: $0, in: tape) }
+  }
+
+  /// The same, for a key already in UTF-8 (default keys only: converted names are compared as strings).
+  @inline(__always) func value(for key: String, utf8: UnsafeBufferPointer<UInt8>, in tape: Tape)
+    -> Int?
+  {
+    if let converted {
+      return converted.first(where: { $0.name == key })?.value
     }
+    return value(forUTF8: utf8, in: tape)
+  }
+
+  @inline(__always) private func value(forUTF8 utf8: UnsafeBufferPointer<UInt8>, in tape: Tape)
+    -> Int?
+  {
+    let end = Int(tape[object].end)
+    var k = object + 1
+    while k < end {
+      if TapeStrings.equals(tape, tape[k], utf8) { return k + 1 }
+      k = Int(tape[k + 1].end)
+    }
+    return nil
   }
 
   /// The model-side names of all members, in document order.

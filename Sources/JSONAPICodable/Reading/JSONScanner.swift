@@ -240,10 +240,18 @@ struct JSONScanner {
     var j = start
     var hasEscapes = false
     while true {
-      // Eight bytes at a time while none of them is a quote, backslash, control or non-ASCII byte.
-      while j + 8 <= n, !Self.needsAttention(UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
-      {
-        j += 8
+      // Eight bytes at a time: skip straight to the first quote, backslash, control or non-ASCII byte.
+      while j + 8 <= n {
+        // Byte k of the input becomes bits 8k..8k+7 whatever the machine's byte order.
+        let word = UInt64(littleEndian: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
+        let mask = Self.attentionMask(word)
+        if mask == 0 {
+          j += 8
+        } else {
+          // Borrows only run towards higher bytes, so the lowest flagged byte is exact.
+          j += mask.trailingZeroBitCount >> 3
+          break
+        }
       }
       guard j < n else { throw failure(at: start - 1, "unterminated string") }
       let byte = p[j]
@@ -264,7 +272,9 @@ struct JSONScanner {
     i = j + 1
   }
 
-  @inline(__always) private static func needsAttention(_ word: UInt64) -> Bool {
+  /// The high bit of each byte of `word` that is a quote, a backslash, a control character or
+  /// non-ASCII; exact for the lowest such byte.
+  @inline(__always) private static func attentionMask(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let quotes = word ^ (ones &* 0x22)
@@ -272,7 +282,7 @@ struct JSONScanner {
     let hasQuote = (quotes &- ones) & ~quotes
     let hasBackslash = (backslashes &- ones) & ~backslashes
     let hasControl = word &- (ones &* 0x20)
-    return ((hasQuote | hasBackslash | hasControl) & ~word | word) & highs != 0
+    return ((hasQuote | hasBackslash | hasControl) & ~word | word) & highs
   }
 
   private func scanEscape(at j: Int) throws -> Int {
