@@ -26,7 +26,8 @@ final class DecoderImpl: Decoder {
     self.index = index
     self.options = options
     self.node = node
-    resolver = RelationshipResolver(resourceCount: index.resourceCount, limits: options.limits)
+    resolver = RelationshipResolver(
+      resourceCount: index.resourceCount, valueCount: tape.count, limits: options.limits)
     keys = KeyConverter(strategy: options.keyDecodingStrategy)
     path.reserveCapacity(16)
   }
@@ -71,7 +72,8 @@ final class DecoderImpl: Decoder {
         try KeyedContainer<Key>(resourceAt: object, decoder: self, depth: path.count))
     default:
       guard entry.kind == .object else {
-        throw typeMismatch([String: Any].self, depth: path.count, found: node)
+        throw mismatchOrNull(
+          [String: Any].self, container: "keyed decoding container", depth: path.count)
       }
       return KeyedDecodingContainer(
         KeyedContainer<Key>(objectAt: node.index, role: node.role, decoder: self, depth: path.count)
@@ -82,7 +84,7 @@ final class DecoderImpl: Decoder {
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard tape[node.index].kind == .array, node.role != .resource, node.role != .identityString
     else {
-      throw typeMismatch([Any].self, depth: path.count, found: node)
+      throw mismatchOrNull([Any].self, container: "unkeyed decoding container", depth: path.count)
     }
     let elementRole: DecodingNode.Role
     switch node.role {
@@ -145,6 +147,20 @@ final class DecoderImpl: Decoder {
         debugDescription:
           "Expected to decode \(expected) but found \(describe(found)) instead.\(location(of: found.index))"
       ))
+  }
+
+  /// `valueNotFound` for null (as `JSONDecoder` reports it), `typeMismatch` for anything else.
+  private func mismatchOrNull(_ expected: Any.Type, container: String, depth: Int) -> DecodingError
+  {
+    guard tape[node.index].kind == .null, node.role != .resource else {
+      return typeMismatch(expected, depth: depth, found: node)
+    }
+    return .valueNotFound(
+      expected,
+      DecodingError.Context(
+        codingPath: codingPath(depth: depth),
+        debugDescription: "Cannot get \(container) -- found null value instead."
+          + location(of: node.index)))
   }
 
   func dataCorrupted(_ message: String, depth: Int, component: PathComponent? = nil, at index: Int)

@@ -59,16 +59,27 @@ extension JSONAPIDecoder {
     /// Cycles never count against it: a resource met again while it is being decoded is given as
     /// its identifier. Exceeding it throws ``JSONAPIError/relationshipDepthExceeded(limit:pointer:)``.
     public var maxRelationshipDepth: Int
-    /// How many resources one `decode` call may materialise from the document. Default 1,000,000.
+    /// How many resources one `decode` call may materialise, counting every resource decoded from a
+    /// relationship or the primary data, identifiers of cut cycles and of resources that are not
+    /// included too. `nil` (the default) means automatic: 8 for every JSON value in the document,
+    /// and at least 100,000.
+    ///
     /// A resource decoded again as the same Swift type is reused and does not count, so ordinary
-    /// documents need about one per resource; this bounds documents crafted to expand exponentially.
+    /// documents need about one per resource object and linkage entry, far below the automatic
+    /// budget; documents crafted to expand exponentially (cyclic graphs defeat reuse) stop early.
     /// Exceeding it throws ``JSONAPIError/resourceBudgetExceeded(limit:)``.
-    public var maxResolvedResources: Int
+    public var maxResolvedResources: Int?
+
+    /// The budget used when ``maxResolvedResources`` is `nil`, for a document of `valueCount` JSON
+    /// values (its keys included).
+    public static func automaticResourceBudget(valueCount: Int) -> Int {
+      max(100_000, valueCount > Int.max / 8 ? Int.max : valueCount * 8)
+    }
 
     /// Creates limits; every argument has the documented default.
     public init(
       maxNestingDepth: Int = 512, maxRelationshipDepth: Int = 64,
-      maxResolvedResources: Int = 1_000_000
+      maxResolvedResources: Int? = nil
     ) {
       self.maxNestingDepth = maxNestingDepth
       self.maxRelationshipDepth = maxRelationshipDepth

@@ -171,3 +171,60 @@ import Testing
     }
   }
 }
+
+/// Regressions found by the reliability suite.
+@Suite struct ResolverRegressionTests {
+  struct Node: Decodable, Equatable {
+    var id: String
+    var name: String?
+    var children: [Indirect<Node>]?
+    var parent: Indirect<Node>?
+  }
+
+  @Test func aRememberedResourceIsNotReusedWhereItWouldContainAnActiveAncestor() throws {
+    // A and B both have child C; C's parent is B. Decoding A caches C with B expanded inside it;
+    // decoding B must not reuse that: within B, C's parent B is being decoded, so it is cut.
+    let json = """
+      {"data": [
+        {"type": "n", "id": "a", "attributes": {"name": "A"},
+         "relationships": {"children": {"data": [{"type": "n", "id": "c"}]}}},
+        {"type": "n", "id": "b", "attributes": {"name": "B"},
+         "relationships": {"children": {"data": [{"type": "n", "id": "c"}]}}}],
+       "included": [{"type": "n", "id": "c", "attributes": {"name": "C"},
+         "relationships": {"parent": {"data": {"type": "n", "id": "b"}}}}]}
+      """
+    let nodes = try JSONAPIDecoder().decode([Node].self, from: json)
+    #expect(nodes[0].children?.first?.parent?.name == "B")
+    let cInsideB = nodes[1].children?.first
+    #expect(cInsideB?.name == "C")
+    #expect(cInsideB?.parent?.id == "b")
+    #expect(cInsideB?.parent?.name == nil)
+  }
+
+  @Test func aCompleteCyclicGraphStopsQuicklyAtTheAutomaticBudget() throws {
+    // Every node names all the others: memoisation cannot help, so the budget must stop it, and
+    // the automatic budget (8 per JSON value, at least 100,000) does so in well under a second.
+    let count = 12
+    let resources = (0..<count).map { node in
+      let others = (0..<count).filter { $0 != node }.map { #"{"type":"n","id":"\#($0)"}"# }
+      return
+        #"{"type":"n","id":"\#(node)","relationships":{"children":{"data":[\#(others.joined(separator: ","))]}}}"#
+    }
+    let json =
+      #"{"data":\#(resources[0]),"included":[\#(resources.dropFirst().joined(separator: ","))]}"#
+    #expect(throws: JSONAPIError.resourceBudgetExceeded(limit: 100_000)) {
+      try JSONAPIDecoder().decode(Node.self, from: json)
+    }
+  }
+
+  struct Article: Decodable { var id: String }
+
+  @Test func nullPrimaryDataIntoARequiredModelIsValueNotFound() throws {
+    let error = thrownError { try JSONAPIDecoder().decode(Article.self, from: #"{"data": null}"#) }
+    guard case .valueNotFound(_, let context) = error as? DecodingError else {
+      Issue.record("expected valueNotFound, got \(String(describing: error))")
+      return
+    }
+    #expect(context.debugDescription.contains("found null value instead"))
+  }
+}
