@@ -40,7 +40,9 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return first.data.count == second.data.count
       && zip(first.data, second.data).allSatisfy { comparison.equal($0, $1) }
       && JSONValueComparison.equal(first.meta, second.meta)
-  } isSmall: { NodeTreeSize.isWithin(roundTripNodeCap, $0.data) }
+  } isSmall: {
+    NodeTreeSize.isWithin(roundTripNodeCap, $0.data)
+  }
 
   roundTrip([Entity].self, data) { first, second in
     first == second

@@ -57,7 +57,9 @@ extension BrokenDocument {
   }
 
   /// One article resource with the given extra members after `"id":"1"`.
-  static func article(_ name: String, _ members: String, _ expected: Expected, model: Model = .article)
+  static func article(
+    _ name: String, _ members: String, _ expected: Expected, model: Model = .article
+  )
     -> BrokenDocument
   {
     BrokenDocument(
@@ -66,7 +68,8 @@ extension BrokenDocument {
   }
 
   /// One article resource whose attributes are `title` and the given members.
-  static func attributes(_ name: String, _ members: String, _ expected: Expected) -> BrokenDocument {
+  static func attributes(_ name: String, _ members: String, _ expected: Expected) -> BrokenDocument
+  {
     BrokenDocument(
       name, #"{"data":{"type":"articles","id":"1","attributes":{"title":"t","# + members + "}}}",
       expected, model: .article)
@@ -79,7 +82,9 @@ extension BrokenDocument {
     let bytes = Array(text.utf8)
     let needle = Array(marker.utf8)
     let offset =
-      (0...(bytes.count - needle.count)).last { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+      (0...(bytes.count - needle.count)).last {
+        bytes[$0..<($0 + needle.count)].elementsEqual(needle)
+      }
       ?? -1
     return BrokenDocument(name, text, .duplicateKey(key, offset: offset))
   }
@@ -180,7 +185,8 @@ extension BrokenDocument {
 
   static let limitsAndShape: [BrokenDocument] = [
     .inMeta(
-      "nesting deeper than 512", String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+      "nesting deeper than 512",
+      String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
       .nestingTooDeep(limit: 512)),
     BrokenDocument("top level is an array", #"[{"meta":{}}]"#, .notADocument),
     BrokenDocument("top level is a string", #""data""#, .notADocument),
@@ -199,7 +205,8 @@ extension BrokenDocument {
   ]
 
   static let jsonAPIViolations: [BrokenDocument] = [
-    BrokenDocument("data with errors (R3)", #"{"data":[],"errors":[]}"#, .invalidDocument(pointer: "")),
+    BrokenDocument(
+      "data with errors (R3)", #"{"data":[],"errors":[]}"#, .invalidDocument(pointer: "")),
     BrokenDocument(
       "included without data (R5)", #"{"meta":{},"included":[]}"#,
       .invalidDocument(pointer: "/included"), model: .document),
@@ -239,12 +246,24 @@ extension BrokenDocument {
     BrokenDocument(
       "numeric id in included (R14)", #"{"data":[],"included":[{"type":"a","id":3}]}"#,
       .invalidDocument(pointer: "/included/0/id")),
-    .author("relationship a string (R24)", #""people/9""#, .invalidDocument(pointer: "/data/relationships/author")),
-    .author("relationship an array (R24)", #"[{"type":"people","id":"9"}]"#, .invalidDocument(pointer: "/data/relationships/author")),
-    .author("linkage a string (R30)", #"{"data":"9"}"#, .invalidDocument(pointer: "/data/relationships/author/data")),
-    .author("linkage a number (R30)", #"{"data":9}"#, .invalidDocument(pointer: "/data/relationships/author/data")),
-    .author("identifier without type (R34)", #"{"data":{"id":"9"}}"#, .invalidDocument(pointer: "/data/relationships/author/data")),
-    .author("identifier with numeric id (R35)", #"{"data":{"type":"people","id":9}}"#, .invalidDocument(pointer: "/data/relationships/author/data")),
+    .author(
+      "relationship a string (R24)", #""people/9""#,
+      .invalidDocument(pointer: "/data/relationships/author")),
+    .author(
+      "relationship an array (R24)", #"[{"type":"people","id":"9"}]"#,
+      .invalidDocument(pointer: "/data/relationships/author")),
+    .author(
+      "linkage a string (R30)", #"{"data":"9"}"#,
+      .invalidDocument(pointer: "/data/relationships/author/data")),
+    .author(
+      "linkage a number (R30)", #"{"data":9}"#,
+      .invalidDocument(pointer: "/data/relationships/author/data")),
+    .author(
+      "identifier without type (R34)", #"{"data":{"id":"9"}}"#,
+      .invalidDocument(pointer: "/data/relationships/author/data")),
+    .author(
+      "identifier with numeric id (R35)", #"{"data":{"type":"people","id":9}}"#,
+      .invalidDocument(pointer: "/data/relationships/author/data")),
     .article(
       "relationships not an object (R24)", #","relationships":[]"#,
       .invalidDocument(pointer: "/data/relationships")),
@@ -308,7 +327,8 @@ extension BrokenDocument {
       case .articles: _ = try decoder.decode([BrokenArticle].self, from: row.bytes)
       case .article: _ = try decoder.decode(BrokenArticle.self, from: row.bytes)
       case .document:
-        _ = try decoder.decode(JSONAPIDocument<[BrokenArticle]?, JSONAPIValue>.self, from: row.bytes)
+        _ = try decoder.decode(
+          JSONAPIDocument<[BrokenArticle]?, JSONAPIValue>.self, from: row.bytes)
       }
       Issue.record("\(row.name): decoded without an error")
       return

@@ -39,7 +39,8 @@ import Testing
         + #"\#(post.id.split(separator: "-").last ?? "") \"q\"","score":\#(post.score),"#
         + #""tags":[\#(tags)]},"relationships":{"author":{"data":{"type":"people","id":"a\#(task)"}}}}"#
     }
-    let text = #"{"data":[\#(resources.joined(separator: ","))],"included":[{"type":"people","#
+    let text =
+      #"{"data":[\#(resources.joined(separator: ","))],"included":[{"type":"people","#
       + #""id":"a\#(task)","attributes":{"name":"Author \#(task) ✓"}}]}"#
     return (text, posts)
   }
@@ -133,7 +134,8 @@ import Testing
               if try decoder.decode([Post].self, from: text) != expected { wrong += 1 }
             } else {
               do {
-                _ = try decoder.decode([Post].self, from: #"{"data":[{"type":"posts","id":\#(task)}]}"#)
+                _ = try decoder.decode(
+                  [Post].self, from: #"{"data":[{"type":"posts","id":\#(task)}]}"#)
                 wrong += 1
               } catch JSONAPIError.invalidDocument(_, let pointer) where pointer == "/data/0/id" {
               } catch {

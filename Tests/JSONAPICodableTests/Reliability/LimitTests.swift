@@ -58,7 +58,8 @@ enum NodeDocuments {
   @Test func limitsAreSettable() {
     let decoder = JSONAPIDecoder()
     decoder.limits = .init(maxNestingDepth: 3, maxRelationshipDepth: 4, maxResolvedResources: 5)
-    #expect(decoder.limits == .init(maxNestingDepth: 3, maxRelationshipDepth: 4, maxResolvedResources: 5))
+    #expect(
+      decoder.limits == .init(maxNestingDepth: 3, maxRelationshipDepth: 4, maxResolvedResources: 5))
     let encoder = JSONAPIEncoder()
     encoder.limits.maxNestingDepth = 7
     #expect(encoder.limits.maxNestingDepth == 7)
@@ -69,7 +70,8 @@ enum NodeDocuments {
   /// `{"meta":{"v":[[…]]}}` with `arrays` brackets: the JSON nests `arrays + 2` deep.
   private func nestedMeta(arrays: Int) -> [UInt8] {
     Array(
-      (#"{"meta":{"v":"# + String(repeating: "[", count: arrays) + String(repeating: "]", count: arrays)
+      (#"{"meta":{"v":"# + String(repeating: "[", count: arrays)
+        + String(repeating: "]", count: arrays)
         + "}}").utf8)
   }
 
@@ -103,9 +105,14 @@ enum NodeDocuments {
   @Test func aLoweredNestingLimitApplies() throws {
     let decoder = JSONAPIDecoder()
     decoder.limits.maxNestingDepth = 5
-    _ = try decoder.decode(JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: nestedMeta(arrays: 3))
-    #expect(throws: JSONAPIError.nestingTooDeep(limit: 5, location: .init(offset: 16, line: 1, column: 17))) {
-      try decoder.decode(JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: self.nestedMeta(arrays: 4))
+    _ = try decoder.decode(
+      JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: nestedMeta(arrays: 3))
+    #expect(
+      throws: JSONAPIError.nestingTooDeep(
+        limit: 5, location: .init(offset: 16, line: 1, column: 17))
+    ) {
+      try decoder.decode(
+        JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: self.nestedMeta(arrays: 4))
     }
   }
 
@@ -118,7 +125,8 @@ enum NodeDocuments {
   }
 
   @Test func deepObjectsCountLikeDeepArrays() {
-    let text = #"{"meta":"# + String(repeating: #"{"a":"#, count: 1000) + "1"
+    let text =
+      #"{"meta":"# + String(repeating: #"{"a":"#, count: 1000) + "1"
       + String(repeating: "}", count: 1001)
     #expect(throws: JSONAPIError.self) {
       try JSONAPIDecoder().decode(JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: text)
@@ -223,7 +231,8 @@ enum NodeDocuments {
     #expect(root.children?.first?.children?.map(\.id) == ["0", "2", "3", "4"])
     // Node 0 met again below itself is its identifier only.
     let backReference = root.children?.first?.children?.first
-    #expect(backReference?.id == "0" && backReference?.name == nil && backReference?.children == nil)
+    #expect(
+      backReference?.id == "0" && backReference?.name == nil && backReference?.children == nil)
   }
 
   // MARK: Cycles (R42)
@@ -250,7 +259,8 @@ enum NodeDocuments {
 
   @Test func includedMayPointBackAtPrimaryData() throws {
     // Two primary nodes, each the other's parent through included: both decode in full at the top.
-    let text = #"{"data":[\#(NodeDocuments.node(1, children: [3])),\#(NodeDocuments.node(2))],"#
+    let text =
+      #"{"data":[\#(NodeDocuments.node(1, children: [3])),\#(NodeDocuments.node(2))],"#
       + #""included":[\#(NodeDocuments.node(3, parent: 2))]}"#
     let nodes = try JSONAPIDecoder().decode([TreeNode].self, from: text)
     #expect(nodes.map(\.name) == ["n1", "n2"])

@@ -107,7 +107,8 @@ struct Generator {
 
   mutating func decimal() -> Decimal {
     let significand = Decimal(int(0...999_999_999_999))
-    let value = Decimal(sign: bool() ? .minus : .plus, exponent: int(-10...10), significand: significand)
+    let value = Decimal(
+      sign: bool() ? .minus : .plus, exponent: int(-10...10), significand: significand)
     return value
   }
 

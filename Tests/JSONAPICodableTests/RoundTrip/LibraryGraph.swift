@@ -30,7 +30,8 @@ struct LibraryGraph {
       // Member ids are escape-heavy too: they are matched byte for byte in the index.
       let id = "m\(index)" + (generator.bool(0.3) ? generator.string(maxLength: 3) : "")
       let member = Member(
-        id: id, name: generator.optional { $0.string() }, age: generator.optional { $0.int(-5...150) },
+        id: id, name: generator.optional { $0.string() },
+        age: generator.optional { $0.int(-5...150) },
         score: generator.optional { $0.double() })
       let friends = memberCount == 0 ? [] : generator.array(0...2) { $0.int(0...(memberCount - 1)) }
       let library = generator.bool(0.4) ? generator.int(0...(libraryCount - 1)) : nil
@@ -45,10 +46,16 @@ struct LibraryGraph {
       var seen = Set<Int>()
       let listed =
         memberCount == 0
-        ? [] : generator.array(0...4) { $0.int(0...(memberCount - 1)) }.filter { seen.insert($0).inserted }
-      let curator = memberCount > 0 && generator.bool(0.7) ? generator.int(0...(memberCount - 1)) : nil
+        ? []
+        : generator.array(0...4) { $0.int(0...(memberCount - 1)) }.filter {
+          seen.insert($0).inserted
+        }
+      let curator =
+        memberCount > 0 && generator.bool(0.7) ? generator.int(0...(memberCount - 1)) : nil
       libraries.append(
-        LibraryNode(library: Self.attributes(id: "lib\(index)", &generator), curator: curator, members: listed))
+        LibraryNode(
+          library: Self.attributes(id: "lib\(index)", &generator), curator: curator, members: listed
+        ))
     }
   }
 

@@ -49,7 +49,8 @@ import Testing
         : try JSONAPIDecoder().decode([Library].self, from: data)
       let text = String(decoding: data, as: UTF8.self)
       if decoded != expected {
-        return "seed \(seed): decode(encode(x)) != x\n  x: \(expected)\n  got: \(decoded)\n  doc: \(text)"
+        return
+          "seed \(seed): decode(encode(x)) != x\n  x: \(expected)\n  got: \(decoded)\n  doc: \(text)"
       }
       if try canonical(decoded) != canonical(expected) {
         return "seed \(seed): equal but not the same scalars or zero signs\n  doc: \(text)"
@@ -67,10 +68,12 @@ import Testing
       var generator = Generator(seed: seed)
       let graph = LibraryGraph(&generator)
       let meta = Self.value(&generator, depth: 0)
-      let document = JSONAPIDocument<[Library], JSONAPIValue>(data: graph.decodedLibraries(), meta: meta)
+      let document = JSONAPIDocument<[Library], JSONAPIValue>(
+        data: graph.decodedLibraries(), meta: meta)
       do {
         let data = try JSONAPIEncoder().encode(document)
-        let decoded = try JSONAPIDecoder().decode(JSONAPIDocument<[Library], JSONAPIValue>.self, from: data)
+        let decoded = try JSONAPIDecoder().decode(
+          JSONAPIDocument<[Library], JSONAPIValue>.self, from: data)
         if decoded.data != document.data || !Self.sameJSON(decoded.meta, document.meta) {
           failures.append("seed \(seed): \(String(decoding: data, as: UTF8.self))")
         }
@@ -138,7 +141,8 @@ import Testing
         let id = generator.string(maxLength: 4)
         let idJSON = String(decoding: try JSONEncoder().encode(id), as: UTF8.self)
         let document =
-          Data(#"{"data":{"type":"things","id":\#(idJSON),"attributes":"#.utf8) + json + Data("}}".utf8)
+          Data(#"{"data":{"type":"things","id":\#(idJSON),"attributes":"#.utf8) + json
+          + Data("}}".utf8)
         let decoded = try JSONAPIDecoder().decode(PlainAttributes.self, from: document)
         let sameBytes = try Self.canonical(decoded) == Self.canonical(expected)
         if decoded != expected || !sameBytes {
@@ -158,16 +162,19 @@ import Testing
     PlainAttributes(
       text: generator.string(maxLength: 40), optionalText: generator.optional { $0.string() },
       integer: generator.integer(Int.self), small: generator.integer(Int16.self),
-      unsigned: generator.integer(UInt32.self), double: generator.double(), float: generator.float(),
+      unsigned: generator.integer(UInt32.self), double: generator.double(),
+      float: generator.float(),
       flag: generator.bool(), decimal: generator.decimal(), date: generator.date(),
       bytes: Data(generator.array(0...20) { UInt8(truncatingIfNeeded: $0.int(0...255)) }),
       link: generator.optional { generator in
         URL(string: "https://example.com/\(generator.int(0...999))?q=\(generator.int(0...9))#f")
       } ?? nil,
       list: generator.array(0...4) { $0.string() },
-      nested: generator.array(0...3) { generator in generator.array(0...3) { $0.integer(Int.self) } },
+      nested: generator.array(0...3) { generator in generator.array(0...3) { $0.integer(Int.self) }
+      },
       dictionary: Dictionary(
-        generator.array(0...4) { ($0.memberName(), $0.double()) }, uniquingKeysWith: { first, _ in first }),
+        generator.array(0...4) { ($0.memberName(), $0.double()) },
+        uniquingKeysWith: { first, _ in first }),
       child: generator.optional { child(&$0, depth: 0) })
   }
 
@@ -184,7 +191,8 @@ import Testing
   @Test func theGeneratorIsDeterministicAndCoversTheHardCases() {
     var first = Generator(seed: 42)
     var second = Generator(seed: 42)
-    #expect((0..<100).map { _ in first.random.next() } == (0..<100).map { _ in second.random.next() })
+    #expect(
+      (0..<100).map { _ in first.random.next() } == (0..<100).map { _ in second.random.next() })
     // Over the cases the tests run, the hard values do occur.
     var generator = Generator(seed: Self.baseSeed)
     var sawAstral = false
@@ -193,7 +201,8 @@ import Testing
     for _ in 0..<Self.cases {
       let text = generator.string()
       sawAstral = sawAstral || text.unicodeScalars.contains { $0.value > 0xFFFF }
-      sawEscape = sawEscape || text.unicodeScalars.contains { $0.value < 0x20 || $0 == "\"" || $0 == "\\" }
+      sawEscape =
+        sawEscape || text.unicodeScalars.contains { $0.value < 0x20 || $0 == "\"" || $0 == "\\" }
       let number = generator.double()
       sawExtreme = sawExtreme || number.magnitude == .greatestFiniteMagnitude
     }
