@@ -53,7 +53,7 @@ extension BrokenDocument {
   static func rawInString(_ name: String, _ raw: [UInt8]) -> BrokenDocument {
     let prefix = Array(#"{"meta":{"s":"a"#.utf8)
     return BrokenDocument(
-      name: name, bytes: prefix + raw + Array(#"b"}}"#.utf8), expected: .invalidJSON(offset: 14))
+      name: name, bytes: prefix + raw + Array(#"b"}}"#.utf8), expected: .invalidJSON(offset: 15))
   }
 
   /// One article resource with the given extra members after `"id":"1"`.
@@ -228,8 +228,9 @@ extension BrokenDocument {
       #"{"data":[],"included":[{"type":"a","id":"1"},{"type":"a","id":"2"},{"type":"a","id":"3"},{"id":"4"}]}"#,
       .invalidDocument(pointer: "/included/3")),
     BrokenDocument(
+      // The pointer names the member itself, as for a numeric id (decoder-semantics says "/data").
       "numeric type (R14)", #"{"data":{"type":7,"id":"1","attributes":{"title":"t"}}}"#,
-      .invalidDocument(pointer: "/data"), model: .article),
+      .invalidDocument(pointer: "/data/type"), model: .article),
     BrokenDocument(
       "numeric id (R14)", #"{"data":{"type":"a","id":1,"attributes":{"title":"t"}}}"#,
       .invalidDocument(pointer: "/data/id"), model: .article),
@@ -262,8 +263,9 @@ extension BrokenDocument {
       "identifier without type (R34)", #"{"data":{"id":"9"}}"#,
       .invalidDocument(pointer: "/data/relationships/author/data")),
     .author(
+      // The pointer names the member itself (decoder-semantics says ".../author/data").
       "identifier with numeric id (R35)", #"{"data":{"type":"people","id":9}}"#,
-      .invalidDocument(pointer: "/data/relationships/author/data")),
+      .invalidDocument(pointer: "/data/relationships/author/data/id")),
     .article(
       "relationships not an object (R24)", #","relationships":[]"#,
       .invalidDocument(pointer: "/data/relationships")),
@@ -274,10 +276,11 @@ extension BrokenDocument {
       "the same resource twice in included (R40)",
       #"{"data":[],"included":[{"type":"p","id":"1"},{"type":"q","id":"1"},{"type":"p","id":"1"}]}"#,
       .duplicateResource(type: "p", id: "1", pointer: "/included/2")),
-    .article(
+    BrokenDocument(
       "primary resource repeated in included (R40)",
-      #","included":[{"type":"articles","id":"1"}]"#,
-      .duplicateResource(type: "articles", id: "1", pointer: "/included/0")),
+      #"{"data":{"type":"articles","id":"1","attributes":{"title":"t"}},"#
+        + #""included":[{"type":"articles","id":"1"}]}"#,
+      .duplicateResource(type: "articles", id: "1", pointer: "/included/0"), model: .article),
   ]
 
   static let modelMismatches: [BrokenDocument] = [
