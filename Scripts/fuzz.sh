@@ -19,6 +19,9 @@ export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 
 echo "== fuzz: build (release, -sanitize=fuzzer,address)"
+# SwiftPM keeps the file list of the path dependency (..) in these caches and misses files added
+# to the library since the last fuzz build; dropping them keeps the build incremental but correct.
+rm -f Fuzz/.build/release.yaml Fuzz/.build/release/description.json
 # Exactly this form instruments reliably (see ../shared/TOOLING.md).
 swift build -c release --package-path Fuzz --sanitize=fuzzer \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
