@@ -339,6 +339,33 @@ extension BrokenDocument {
       error = thrown
     }
     check(error, against: row)
+    // The Data overload reads the same bytes and must fail identically.
+    if let error = error as? JSONAPIError {
+      #expect(throws: error) {
+        switch row.model {
+        case .articles: _ = try decoder.decode([BrokenArticle].self, from: Data(row.bytes))
+        case .article: _ = try decoder.decode(BrokenArticle.self, from: Data(row.bytes))
+        case .document:
+          _ = try decoder.decode(
+            JSONAPIDocument<[BrokenArticle]?, JSONAPIValue>.self, from: Data(row.bytes))
+        }
+      }
+    }
+  }
+
+  @Test func aUTF8ByteOrderMarkIsSkipped() throws {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let text = #" {"data":[{"type":"a","id":"1","attributes":{"title":"t"}}]}"#
+    let articles = try JSONAPIDecoder().decode([BrokenArticle].self, from: bom + Array(text.utf8))
+    #expect(articles == [BrokenArticle(id: "1", type: "a", title: "t")])
+    // Locations after a skipped mark still count its bytes: the garbage is at byte 3 + 12.
+    let broken = bom + Array(#"{"meta":{}} x"#.utf8)
+    do {
+      _ = try JSONAPIDecoder().decode([BrokenArticle].self, from: broken)
+      Issue.record("trailing garbage after a byte order mark decoded")
+    } catch JSONAPIError.invalidJSON(_, let location) {
+      #expect(location.offset == 15 && location.line == 1 && location.column == 16)
+    }
   }
 
   private func check(_ error: any Error, against row: BrokenDocument) {
