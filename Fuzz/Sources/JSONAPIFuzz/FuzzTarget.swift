@@ -22,9 +22,29 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
   // Open values first: when the text is not a JSON:API document at all, every shape would fail
   // the same way in the reader, so one shape is enough.
-  do {
-    _ = try decoder.decode(JSONAPIDocument<JSONAPIValue, JSONAPIValue>.self, from: bytes)
-  } catch {
+  typealias OpenDocument = JSONAPIDocument<JSONAPIValue, JSONAPIValue>
+  let open: Result<OpenDocument, any Error> = Result {
+    try decoder.decode(OpenDocument.self, from: bytes)
+  }
+  // The String overload must agree with the bytes overload on valid UTF-8.
+  if let text = String(validating: bytes, as: UTF8.self) {
+    let viaString = Result { try decoder.decode(OpenDocument.self, from: text) }
+    switch (open, viaString) {
+    case (.success(let left), .success(let right)):
+      if !JSONValueComparison.equal(left.data, right.data)
+        || !JSONValueComparison.equal(left.meta, right.meta)
+      {
+        report("String and [UInt8] overloads decoded different values", input: data)
+      }
+    case (.failure(let left as JSONAPIError), .failure(let right as JSONAPIError)):
+      if left != right { report("overloads threw \(left) and \(right)", input: data) }
+    case (.failure, .failure):
+      break
+    default:
+      report("String and [UInt8] overloads disagree: \(open) vs \(viaString)", input: data)
+    }
+  }
+  if case .failure(let error) = open {
     check(error, inputSize: count)
     if isReaderError(error) { return 0 }
   }

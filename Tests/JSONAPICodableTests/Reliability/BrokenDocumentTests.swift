@@ -369,7 +369,7 @@ extension BrokenDocument {
   }
 
   private func check(_ error: any Error, against row: BrokenDocument) {
-    let context = Comment(rawValue: "\(row.name): got \(error)")
+    let context = Testing.Comment(rawValue: "\(row.name): got \(error)")
     switch (row.expected, error) {
     case (.invalidJSON(let offset, let line), JSONAPIError.invalidJSON(_, let location)):
       checkConsistent(location, in: row.bytes, context)
@@ -409,7 +409,7 @@ extension BrokenDocument {
 
   /// Line and column must describe the same byte as the offset.
   private func checkConsistent(
-    _ location: JSONAPISourceLocation, in bytes: [UInt8], _ context: Comment
+    _ location: JSONAPISourceLocation, in bytes: [UInt8], _ context: Testing.Comment
   ) {
     #expect((0...bytes.count).contains(location.offset), context)
     let before = bytes.prefix(max(0, min(location.offset, bytes.count)))

@@ -267,6 +267,23 @@ enum NodeDocuments {
     #expect(nodes[0].children?.first?.parent?.name == "n2")
   }
 
+  @Test func aReusedResourceStillCutsACycleThroughItsNewAncestor() throws {
+    // Primary A and B both have child C; C's parent is B. Decoding A reaches C → B (in full,
+    // since B is not above it there). Decoding B then reaches C again, and C's parent B is now
+    // being decoded above it, so it must be the identifier alone: a value of C remembered from
+    // A's subtree does not fit here (decoder-semantics: "Cycles").
+    let text =
+      #"{"data":[\#(NodeDocuments.node(1, children: [3])),"#
+      + #"\#(NodeDocuments.node(2, children: [3]))],"#
+      + #""included":[\#(NodeDocuments.node(3, parent: 2))]}"#
+    let nodes = try JSONAPIDecoder().decode([TreeNode].self, from: text)
+    let throughA = try #require(nodes.first?.children?.first?.parent)
+    #expect(throughA.id == "2" && throughA.name == "n2")
+    let throughB = try #require(nodes.last?.children?.first?.parent)
+    #expect(throughB.id == "2")
+    #expect(throughB.name == nil && throughB.children == nil, "got \(throughB)")
+  }
+
   // MARK: Encoder nesting depth
 
   /// An array nested `depth` deep around an integer.
