@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import JSONAPICodable
+
+/// One decoder and one encoder shared by many tasks at once, as an app shares them. Run under the
+/// thread sanitizer by `Scripts/tsan.sh`.
+@Suite struct ConcurrencyTests {
+  static let taskCount = 32
+  static let iterations = 40
+
+  struct Author: Codable, Equatable, Sendable {
+    var id: String
+    var type = "people"
+    var name: String?
+  }
+
+  struct Post: Codable, Equatable, Sendable {
+    var id: String
+    var type = "posts"
+    var title: String
+    var score: Double
+    var tags: [String]
+    var author: Author
+  }
+
+  /// A document that differs per task and iteration, so a mixed-up result cannot pass.
+  static func document(task: Int, iteration: Int) -> (text: String, expected: [Post]) {
+    let count = 1 + (task + iteration) % 5
+    let author = Author(id: "a\(task)", name: "Author \(task) ✓")
+    let posts = (0..<count).map { index in
+      Post(
+        id: "\(task)-\(iteration)-\(index)", title: "T\(task).\(iteration).\(index) \"q\"",
+        score: Double(task) + Double(index) / 4, tags: (0..<index).map { "t\($0)" }, author: author)
+    }
+    let resources = posts.map { post in
+      let tags = post.tags.map { #""\#($0)""# }.joined(separator: ",")
+      return #"{"type":"posts","id":"\#(post.id)","attributes":{"title":"T\#(task).\#(iteration)."#
+        + #"\#(post.id.split(separator: "-").last ?? "") \"q\"","score":\#(post.score),"#
+        + #""tags":[\#(tags)]},"relationships":{"author":{"data":{"type":"people","id":"a\#(task)"}}}}"#
+    }
+    let text =
+      #"{"data":[\#(resources.joined(separator: ","))],"included":[{"type":"people","#
+      + #""id":"a\#(task)","attributes":{"name":"Author \#(task) ✓"}}]}"#
+    return (text, posts)
+  }
+
+  @Test func bothCodersAreSendable() {
+    func requireSendable<T: Sendable>(_: T.Type) -> Bool { true }
+    #expect(requireSendable(JSONAPIDecoder.self) && requireSendable(JSONAPIEncoder.self))
+  }
+
+  @Test func oneDecoderSharedByManyTasks() async throws {
+    let decoder = JSONAPIDecoder()
+    let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+      for task in 0..<Self.taskCount {
+        group.addTask {
+          var mismatches = 0
+          for iteration in 0..<Self.iterations {
+            let (text, expected) = Self.document(task: task, iteration: iteration)
+            let decoded = try decoder.decode([Post].self, from: Data(text.utf8))
+            if decoded != expected { mismatches += 1 }
+          }
+          return mismatches
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+  }
+
+  @Test func oneEncoderSharedByManyTasks() async throws {
+    let encoder = JSONAPIEncoder()
+    let decoder = JSONAPIDecoder()
+    let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+      for task in 0..<Self.taskCount {
+        group.addTask {
+          var mismatches = 0
+          for iteration in 0..<Self.iterations {
+            let expected = Self.document(task: task, iteration: iteration).expected
+            let data = try encoder.encode(expected)
+            if try decoder.decode([Post].self, from: data) != expected { mismatches += 1 }
+          }
+          return mismatches
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+  }
+
+  @Test func settingsChangeWhileOtherTasksDecode() async throws {
+    // userInfo does not change what these models decode, so results stay checkable while a
+    // writer task keeps replacing settings behind the lock.
+    let decoder = JSONAPIDecoder()
+    let encoder = JSONAPIEncoder()
+    let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+      group.addTask {
+        for round in 0..<500 {
+          decoder.userInfo = [CodingUserInfoKey(rawValue: "round")!: round]
+          encoder.userInfo = [CodingUserInfoKey(rawValue: "round")!: round]
+          decoder.limits.maxResolvedResources = 1_000_000 + round
+          _ = encoder.limits
+        }
+        return 0
+      }
+      for task in 0..<16 {
+        group.addTask {
+          var mismatches = 0
+          for iteration in 0..<Self.iterations {
+            let (text, expected) = Self.document(task: task, iteration: iteration)
+            if try decoder.decode([Post].self, from: text) != expected { mismatches += 1 }
+            let data = try encoder.encode(expected)
+            if try decoder.decode([Post].self, from: data) != expected { mismatches += 1 }
+          }
+          return mismatches
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+  }
+
+  @Test func errorsAreReportedPerCallUnderConcurrency() async throws {
+    // Half the tasks decode broken input: each call must see its own error, never another's value.
+    let decoder = JSONAPIDecoder()
+    let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
+      for task in 0..<Self.taskCount {
+        group.addTask {
+          var wrong = 0
+          for iteration in 0..<Self.iterations {
+            if task.isMultiple(of: 2) {
+              let (text, expected) = Self.document(task: task, iteration: iteration)
+              if try decoder.decode([Post].self, from: text) != expected { wrong += 1 }
+            } else {
+              do {
+                _ = try decoder.decode(
+                  [Post].self, from: #"{"data":[{"type":"posts","id":\#(task)}]}"#)
+                wrong += 1
+              } catch JSONAPIError.invalidDocument(_, let pointer) where pointer == "/data/0/id" {
+              } catch {
+                wrong += 1
+              }
+            }
+          }
+          return wrong
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(wrong == 0)
+  }
+}
