@@ -46,7 +46,10 @@ enum NodeDocuments {
     let limits = JSONAPIDecoder().limits
     #expect(limits.maxNestingDepth == 512)
     #expect(limits.maxRelationshipDepth == 64)
-    #expect(limits.maxResolvedResources == 1_000_000)
+    #expect(limits.maxResolvedResources == nil)  // automatic: 8 per JSON value, at least 100,000
+    #expect(JSONAPIDecoder.Limits.automaticResourceBudget(valueCount: 10) == 100_000)
+    #expect(JSONAPIDecoder.Limits.automaticResourceBudget(valueCount: 1_000_000) == 8_000_000)
+    #expect(JSONAPIDecoder.Limits.automaticResourceBudget(valueCount: .max) == .max)
     #expect(limits == JSONAPIDecoder.Limits())
   }
 
@@ -219,7 +222,8 @@ enum NodeDocuments {
 
   @Test(.timeLimit(.minutes(1)))
   func aCyclicBombStopsAtTheDefaultBudget() throws {
-    #expect(throws: JSONAPIError.resourceBudgetExceeded(limit: 1_000_000)) {
+    // 2.7 KB of JSON: the automatic budget is its floor, 100,000 resource decodes.
+    #expect(throws: JSONAPIError.resourceBudgetExceeded(limit: 100_000)) {
       try JSONAPIDecoder().decode(TreeNode.self, from: NodeDocuments.completeGraph(12))
     }
   }
