@@ -16,9 +16,9 @@ struct ArrayContainer: UnkeyedDecodingContainer {
     self.depth = depth
     self.elementRole = elementRole
     let entry = decoder.tape[array]
-    end = Int(entry.end)
+    end = entry.containerEnd
     position = array + 1
-    count = Int(entry.length)
+    count = entry.isCountSaturated ? nil : entry.elementCount
   }
 
   var codingPath: [any CodingKey] { decoder.codingPath(depth: depth) }

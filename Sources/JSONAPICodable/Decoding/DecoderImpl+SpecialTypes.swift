@@ -46,16 +46,16 @@ extension DecoderImpl {
       return .number(NumberParsing.double(raw))
     case .array:
       var elements: [JSONAPIValue] = []
-      elements.reserveCapacity(Int(entry.length))
+      elements.reserveCapacity(entry.elementCount)
       var element = index + 1
-      while element < Int(entry.end) {
+      while element < entry.containerEnd {
         elements.append(try jsonValue(at: element))
         element = tape.next(after: element)
       }
       return .array(elements)
     case .object:
       var members: [String: JSONAPIValue] = [:]
-      members.reserveCapacity(Int(entry.length))
+      members.reserveCapacity(entry.elementCount)
       try tape.forEachMember(ofObjectAt: index) { name in
         members[TapeStrings.string(tape, tape[name])] = try jsonValue(at: name + 1)
       }

@@ -89,8 +89,8 @@ final class DocumentIndex {
 
   private func indexResources() throws {
     var expected = 0
-    if let data { expected += tape[data].kind == .array ? Int(tape[data].length) : 1 }
-    if let included { expected += Int(tape[included].length) }
+    if let data { expected += tape[data].kind == .array ? tape[data].elementCount : 1 }
+    if let included { expected += tape[included].elementCount }
     table = ResourceTable(expectedCount: expected)
     resourceObjects.reserveCapacity(expected)
     if let data {
@@ -106,7 +106,7 @@ final class DocumentIndex {
   private func indexElements(ofArrayAt array: Int, member: String) throws {
     var position = 0
     var element = array + 1
-    while element < Int(tape[array].end) {
+    while element < tape[array].containerEnd {
       try indexResource(at: element, member: member, position: position)
       position += 1
       element = tape.next(after: element)

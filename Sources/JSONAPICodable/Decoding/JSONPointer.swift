@@ -11,8 +11,8 @@ enum JSONPointer {
       switch entry.kind {
       case .object:
         var k = current + 1
-        while k < Int(entry.end) {
-          let valueEnd = Int(tape[k + 1].end)
+        while k < entry.containerEnd {
+          let valueEnd = tape.next(after: k + 1)
           if target >= k && target < valueEnd {
             pointer += "/" + escape(TapeStrings.string(tape, tape[k]))
             if target == k { break descending }
@@ -25,8 +25,8 @@ enum JSONPointer {
       case .array:
         var element = current + 1
         var position = 0
-        while element < Int(entry.end) {
-          let elementEnd = Int(tape[element].end)
+        while element < entry.containerEnd {
+          let elementEnd = tape.next(after: element)
           if target >= element && target < elementEnd {
             pointer += "/\(position)"
             current = element

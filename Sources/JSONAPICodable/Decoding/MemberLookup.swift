@@ -18,7 +18,7 @@ struct MemberLookup {
     }
     let tape = decoder.tape
     var names: [(name: String, value: Int)] = []
-    names.reserveCapacity(Int(tape[object].length))
+    names.reserveCapacity(tape[object].elementCount)
     tape.forEachMember(ofObjectAt: object) { name in
       let raw = TapeStrings.string(tape, tape[name])
       if skipsNonFields && MemberLookup.isNonField(raw) { return }
@@ -50,11 +50,11 @@ struct MemberLookup {
   @inline(__always) private func value(forUTF8 utf8: UnsafeBufferPointer<UInt8>, in tape: Tape)
     -> Int?
   {
-    let end = Int(tape[object].end)
+    let end = tape[object].containerEnd
     var k = object + 1
     while k < end {
       if TapeStrings.equals(tape, tape[k], utf8) { return k + 1 }
-      k = Int(tape[k + 1].end)
+      k = tape.next(after: k + 1)
     }
     return nil
   }

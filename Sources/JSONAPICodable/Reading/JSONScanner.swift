@@ -68,12 +68,12 @@ struct JSONScanner {
         tape.append(
           TapeEntry(
             tag: UInt32((isObject ? ValueKind.object : ValueKind.array).rawValue),
-            offset: UInt32(truncatingIfNeeded: i), length: 0, end: 0))
+            offset: UInt32(truncatingIfNeeded: i), extent: 0))
         i += 1
         skipWhitespace()
         if i < n, p[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
           i += 1
-          tape.setEnd(of: index, length: 0)
+          tape.close(index, elementCount: 0)
         } else {
           stack.append(OpenContainer(index: index, count: 0, isObject: isObject))
           if isObject { try scanMemberName() }
@@ -117,7 +117,7 @@ struct JSONScanner {
             "expected ',' or '\(top.isObject ? "}" : "]")' but found \(describe(i))")
         }
         i += 1
-        tape.setEnd(of: top.index, length: count)
+        tape.close(top.index, elementCount: count)
         if top.isObject { try checkDuplicateMemberNames(objectAt: top.index) }
         stack.removeLast()
       }
@@ -367,21 +367,20 @@ struct JSONScanner {
     tape.append(
       TapeEntry(
         tag: UInt32(kind.rawValue) | (flagged ? TapeEntry.flag : 0),
-        offset: UInt32(truncatingIfNeeded: offset), length: UInt32(truncatingIfNeeded: length),
-        end: UInt32(truncatingIfNeeded: tape.count + 1)))
+        offset: UInt32(truncatingIfNeeded: offset), extent: UInt32(truncatingIfNeeded: length)))
   }
 
   // MARK: - Duplicate member names
 
   private func checkDuplicateMemberNames(objectAt objectIndex: Int) throws {
     let object = tape[objectIndex]
-    guard object.length > 1 else { return }
+    guard object.elementCount > 1 else { return }
     var names: [Int] = []
-    names.reserveCapacity(Int(object.length))
+    names.reserveCapacity(object.elementCount)
     var k = objectIndex + 1
-    while k < Int(object.end) {
+    while k < object.containerEnd {
       names.append(k)
-      k = Int(tape[k + 1].end)
+      k = tape.next(after: k + 1)
     }
     if names.count <= 16 {
       for a in 1..<names.count {

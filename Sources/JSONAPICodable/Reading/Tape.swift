@@ -11,25 +11,36 @@ enum ValueKind: UInt8 {
   case null
 }
 
-/// One JSON value in the tape: 16 bytes, no references, so the tape is a single allocation.
+/// One JSON value in the tape: 12 bytes, no references, so the tape is a single allocation.
 ///
-/// - Strings: `offset`/`length` are the bytes between the quotes; the flag says escapes are present.
-/// - Numbers: `offset`/`length` are the literal's bytes; the flag says it has a fraction or exponent.
-/// - Containers: `offset` is the opening bracket, `length` the element (or member) count.
-/// - Every entry: `end` is the tape index just past the value, so a subtree is skipped in O(1).
-///   An object's members follow it as key entry, value entry, key entry, …
+/// - `tag`: the kind (bits 0–2), a flag (bit 3), and for containers the element count (bits 4–31,
+///   saturating at ``maxCount``; only a capacity hint beyond it).
+/// - `offset`: where the value starts in the input (strings: after the opening quote).
+/// - `extent`: strings and numbers: their byte length (the flag says a string has escapes, a number a
+///   fraction or exponent); arrays and objects: the tape index just past their last entry, so a
+///   subtree is skipped in O(1). An object's members follow it as name entry, value entry, …
 struct TapeEntry {
   var tag: UInt32
   var offset: UInt32
-  var length: UInt32
-  var end: UInt32
+  var extent: UInt32
 
-  static let flag: UInt32 = 0x100
+  static let flag: UInt32 = 0x8
+  static let countShift: UInt32 = 4
+  /// The largest element count a tag holds exactly.
+  static let maxCount = Int(UInt32.max >> countShift)
 
   @inline(__always) var kind: ValueKind {
-    ValueKind(rawValue: UInt8(truncatingIfNeeded: tag)) ?? .null
+    ValueKind(rawValue: UInt8(truncatingIfNeeded: tag & 0x7)) ?? .null
   }
   @inline(__always) var hasFlag: Bool { tag & TapeEntry.flag != 0 }
+  @inline(__always) var isContainer: Bool { tag & 0x7 <= UInt32(ValueKind.array.rawValue) }
+  /// Byte length of a string or number.
+  @inline(__always) var length: Int { Int(extent) }
+  /// Tape index just past an array or object.
+  @inline(__always) var containerEnd: Int { Int(extent) }
+  /// Elements of an array, members of an object; exact unless ``isCountSaturated``.
+  @inline(__always) var elementCount: Int { Int(tag >> TapeEntry.countShift) }
+  @inline(__always) var isCountSaturated: Bool { elementCount == TapeEntry.maxCount }
 }
 
 /// The scanned document: the input bytes (borrowed for the duration of one decode call) and the tape.
@@ -61,7 +72,7 @@ final class Tape {
 
   /// The raw bytes of a string or number entry.
   @inline(__always) func rawBytes(_ entry: TapeEntry) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: base + Int(entry.offset), count: Int(entry.length))
+    UnsafeBufferPointer(start: base + Int(entry.offset), count: entry.length)
   }
 
   /// Line and column of a byte offset, computed only when an error needs them.
@@ -97,9 +108,11 @@ struct TapeBuilder {
     count += 1
   }
 
-  @inline(__always) mutating func setEnd(of index: Int, length: UInt32) {
-    entries[index].length = length
-    entries[index].end = UInt32(truncatingIfNeeded: count)
+  /// Closes the container at `index`: its end is the current count, its element count saturates.
+  @inline(__always) mutating func close(_ index: Int, elementCount: UInt32) {
+    let saturated = min(elementCount, UInt32(TapeEntry.maxCount))
+    entries[index].tag |= saturated << TapeEntry.countShift
+    entries[index].extent = UInt32(truncatingIfNeeded: count)
   }
 
   private mutating func grow() {
@@ -124,7 +137,7 @@ struct TapeBuilder {
   }
 
   func rawBytes(_ entry: TapeEntry) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: base + Int(entry.offset), count: Int(entry.length))
+    UnsafeBufferPointer(start: base + Int(entry.offset), count: entry.length)
   }
 }
 

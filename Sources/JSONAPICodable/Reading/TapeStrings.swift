@@ -13,6 +13,14 @@ protocol TapeStorage {
 extension Tape: TapeStorage {}
 extension TapeBuilder: TapeStorage {}
 
+extension TapeStorage {
+  /// The tape index just past the value at `index`: its sibling, or its container's end.
+  @inline(__always) func next(after index: Int) -> Int {
+    let entry = self[index]
+    return entry.isContainer ? entry.containerEnd : index + 1
+  }
+}
+
 enum TapeStrings {
   /// The decoded value of a string entry.
   static func string(_ tape: some TapeStorage, _ entry: TapeEntry) -> String {
@@ -28,7 +36,7 @@ enum TapeStrings {
     -> Bool
   {
     if entry.hasFlag { return unescaped(tape.rawBytes(entry)).elementsEqual(key) }
-    guard Int(entry.length) == key.count else { return false }
+    guard entry.length == key.count else { return false }
     guard let keyBase = key.baseAddress else { return true }
     return memcmp(tape.base + Int(entry.offset), keyBase, key.count) == 0
   }
@@ -39,7 +47,7 @@ enum TapeStrings {
     let second = tape[b]
     if !first.hasFlag && !second.hasFlag {
       return first.length == second.length
-        && memcmp(tape.base + Int(first.offset), tape.base + Int(second.offset), Int(first.length))
+        && memcmp(tape.base + Int(first.offset), tape.base + Int(second.offset), first.length)
           == 0
     }
     return decodedBytes(tape, first) == decodedBytes(tape, second)

@@ -25,11 +25,11 @@ import Testing
   @Test func tapeRecordsKindsCountsAndSkips() throws {
     let tape = try scan(#"{"a": [1, "x", true, false, null, {}], "b": -2.5e3}"#)
     #expect(tape[0].kind == .object)
-    #expect(tape[0].length == 2)
-    #expect(Int(tape[0].end) == tape.count)
+    #expect(tape[0].elementCount == 2)
+    #expect(tape[0].containerEnd == tape.count)
     #expect(tape[2].kind == .array)
-    #expect(tape[2].length == 6)
-    let afterArray = Int(tape[2].end)
+    #expect(tape[2].elementCount == 6)
+    let afterArray = tape[2].containerEnd
     #expect(TapeStrings.string(tape, tape[afterArray]) == "b")
     #expect(tape[afterArray + 1].kind == .number && tape[afterArray + 1].hasFlag)
     #expect(tape[3].kind == .number && !tape[3].hasFlag)
@@ -41,7 +41,7 @@ import Testing
     let tape = try scan(text)
     var strings: [String] = []
     var element = 1
-    while element < Int(tape[0].end) {
+    while element < tape[0].containerEnd {
       strings.append(TapeStrings.string(tape, tape[element]))
       element = tape.next(after: element)
     }
@@ -139,6 +139,11 @@ import Testing
       Issue.record("duplicate in a large object was accepted")
       return
     }
+  }
+
+  @Test func entriesAreTwelveBytes() {
+    // The tape's size is most of the decoder's memory beyond the input (issue 4: < 4x the input).
+    #expect(MemoryLayout<TapeEntry>.stride == 12)
   }
 
   @Test func depthLimitCountsContainers() throws {
