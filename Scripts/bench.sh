@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs the benchmark in release mode and prints the Markdown report (progress goes to stderr).
+#
+# Usage:
+#   Scripts/bench.sh                 # full run: N = 100 … 100 000, peak memory, special documents
+#   Scripts/bench.sh --quick         # N up to 10 000, fewer rounds
+#   Scripts/bench.sh --only 10000    # one size
+# Same as: swift run -c release --package-path Benchmarks JSONAPIBenchmarks [options]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+exec swift run -c release --package-path "$root/Benchmarks" JSONAPIBenchmarks "$@"
