@@ -55,3 +55,11 @@ private func swiftVersion() -> String {
     return "Swift < 6.3"
   #endif
 }
+
+/// The 1-minute load average: above the core count, other jobs competed for the CPU.
+func loadAverage() -> String {
+  guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
+    let first = text.split(separator: " ").first
+  else { return "unknown" }
+  return String(first)
+}

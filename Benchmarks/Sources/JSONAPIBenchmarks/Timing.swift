@@ -10,7 +10,7 @@ struct Contender {
   }
 
   let name: String
-  let check: () -> Check
+  let check: (TimeSource) -> Check
   let run: () throws -> Void
 
   /// A decoder: its output must equal `expected`.
@@ -19,12 +19,11 @@ struct Contender {
   ) -> Contender {
     Contender(
       name: name,
-      check: {
-        let clock = ContinuousClock()
-        let start = clock.now
+      check: { time in
+        let start = time.now()
         do {
           let output = try decode()
-          let elapsed = seconds(clock.now - start)
+          let elapsed = time.now() - start
           return Check(failure: output == expected ? nil : "output ≠ models", seconds: elapsed)
         } catch {
           return Check(failure: "throws: \(describe(error))", seconds: 0)
@@ -40,14 +39,13 @@ struct Contender {
   ) -> Contender {
     Contender(
       name: name,
-      check: {
-        let clock = ContinuousClock()
-        let start = clock.now
+      check: { time in
+        let start = time.now()
         let bytes: Data
         do { bytes = try encode() } catch {
           return Check(failure: "throws: \(describe(error))", seconds: 0)
         }
-        let elapsed = seconds(clock.now - start)
+        let elapsed = time.now() - start
         do {
           let failure = try decodeBack(bytes) == value ? nil : "round trip ≠ models"
           return Check(failure: failure, seconds: elapsed)
@@ -80,6 +78,35 @@ func describe(_ error: any Error) -> String {
   return text.count > 90 ? String(text.prefix(87)) + "…" : text
 }
 
+/// Which clock the rounds read. Wall time (`ContinuousClock`) is what a user waits; CPU time of
+/// this process is steadier when other jobs share the cores (other processes' time slices do
+/// not count), so `--clock cpu` is the better choice on a loaded machine.
+enum TimeSource: String {
+  case wall
+  case cpu
+
+  private static let origin = ContinuousClock.now
+
+  /// Seconds since an arbitrary fixed point.
+  func now() -> Double {
+    switch self {
+    case .wall:
+      return seconds(ContinuousClock.now - Self.origin)
+    case .cpu:
+      var spec = timespec()
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+      return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+  }
+
+  var label: String {
+    switch self {
+    case .wall: "wall-clock time (ContinuousClock)"
+    case .cpu: "CPU time of the process (CLOCK_PROCESS_CPUTIME_ID)"
+    }
+  }
+}
+
 func seconds(_ duration: Duration) -> Double {
   let parts = duration.components
   return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
@@ -92,15 +119,15 @@ func seconds(_ duration: Duration) -> Double {
 /// longer than `budget` (the flatten-then-decode baseline at N = 100 000) keeps that call as its
 /// only sample, so the run stays within minutes.
 func measure(
-  _ contenders: [Contender], rounds: Int, minimumSample: Double = 0.02, budget: Double = 15
+  _ contenders: [Contender], rounds: Int, time: TimeSource, minimumSample: Double = 0.02,
+  budget: Double = 15
 ) -> [Measurement] {
-  let clock = ContinuousClock()
   var failures: [String?] = []
   var repetitions: [Int] = []
   var samples = [[Double]](repeating: [], count: contenders.count)
   var spent = [Double](repeating: 0, count: contenders.count)
   for (index, contender) in contenders.enumerated() {
-    let check = contender.check()
+    let check = contender.check(time)
     failures.append(check.failure)
     repetitions.append(max(1, Int((minimumSample / max(check.seconds, 1e-7)).rounded(.up))))
     if check.failure == nil, check.seconds >= budget {
@@ -112,14 +139,14 @@ func measure(
   for _ in 0..<rounds {
     for (index, contender) in contenders.enumerated()
     where failures[index] == nil && spent[index] < budget {
-      let start = clock.now
+      let start = time.now()
       do {
         for _ in 0..<repetitions[index] { try contender.run() }
       } catch {
         failures[index] = "throws: \(describe(error))"
         continue
       }
-      let elapsed = seconds(clock.now - start)
+      let elapsed = time.now() - start
       spent[index] += elapsed
       samples[index].append(elapsed / Double(repetitions[index]))
     }

@@ -8,6 +8,7 @@ import JSONAPICodable
 //     --only N           just that N (plus peak memory at N unless --no-memory)
 //     --no-memory        skip the fresh-process memory probes
 //     --no-special       skip the deep-chain and many-references documents
+//     --clock wall|cpu   what the rounds measure (default wall; cpu resists other jobs' load)
 //     --profile-decode [jsonapi|foundation] [N] [repeats]
 //                        decode the N-article document (default 10 000) a few times and exit;
 //                        for callgrind, see Scripts/profile-decode.sh
@@ -67,6 +68,7 @@ var quick = false
 var measureMemory = true
 var includeSpecials = true
 var only: Int?
+var time = TimeSource.wall
 while let argument = arguments.first {
   arguments.removeFirst()
   switch argument {
@@ -79,6 +81,12 @@ while let argument = arguments.first {
     }
     arguments.removeFirst()
     only = value
+  case "--clock":
+    guard let value = arguments.first.flatMap(TimeSource.init(rawValue:)) else {
+      fail("--clock needs wall or cpu")
+    }
+    arguments.removeFirst()
+    time = value
   default: fail("unknown argument \(argument)")
   }
 }
@@ -86,13 +94,14 @@ while let argument = arguments.first {
 let sizes = only.map { [$0] } ?? (quick ? [100, 1_000, 10_000] : [100, 1_000, 10_000, 100_000])
 let started = ContinuousClock.now
 let runner = Runner(
-  sizes: sizes, quick: quick, measureMemory: measureMemory, includeSpecials: includeSpecials)
+  sizes: sizes, quick: quick, measureMemory: measureMemory, includeSpecials: includeSpecials,
+  time: time)
 let report = runner.run()
 let elapsed = seconds(ContinuousClock.now - started)
 
 print("JSONAPICodable benchmark: \(machineDescription()).")
 print(
-  "Release build; times are the median (and min) of n interleaved rounds, per decode/encode call"
-    + " of the whole document; run took \(format(seconds: elapsed)).")
+  "Release build; \(time.label), median (and min) of n interleaved rounds per call on the whole"
+    + " document; load average \(loadAverage()) at the end; run took \(format(seconds: elapsed)).")
 print("")
 print(report.markdown())
