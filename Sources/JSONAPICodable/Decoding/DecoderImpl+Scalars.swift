@@ -1,0 +1,114 @@
+import Foundation
+
+/// Reading Swift scalars from tape entries. Numbers and strings are converted here, on demand.
+extension DecoderImpl {
+  private func mismatchOrNull<T>(_ type: T.Type, _ node: DecodingNode, _ depth: Int, _ component: PathComponent?)
+    -> DecodingError
+  {
+    guard tape[node.index].kind == .null else {
+      return typeMismatch(type, depth: depth, component: component, found: node)
+    }
+    return .valueNotFound(
+      type,
+      DecodingError.Context(
+        codingPath: codingPath(depth: depth, appending: component),
+        debugDescription: "Cannot get value of type \(type) -- found null value instead."
+          + location(of: node.index)))
+  }
+
+  func scalar(_ type: Bool.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil)
+    throws -> Bool
+  {
+    switch tape[node.index].kind {
+    case .true where node.role == .json: return true
+    case .false where node.role == .json: return false
+    default: throw mismatchOrNull(type, node, depth, component)
+    }
+  }
+
+  func scalar(_ type: String.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil)
+    throws -> String
+  {
+    let entry = tape[node.index]
+    guard entry.kind == .string, node.role == .json || node.role == .identityString else {
+      throw mismatchOrNull(type, node, depth, component)
+    }
+    return TapeStrings.string(tape, entry)
+  }
+
+  func scalar<I: FixedWidthInteger>(
+    _ type: I.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil
+  ) throws -> I {
+    let entry = tape[node.index]
+    if node.role == .identityString {
+      // `"id": "42"` decodes into Int: JSON:API ids are strings, models often want numbers.
+      let text = TapeStrings.string(tape, entry)
+      guard let value = I(text) else {
+        throw dataCorrupted(
+          "The identifier \"\(text)\" is not a valid \(I.self).", depth: depth, component: component,
+          at: node.index)
+      }
+      return value
+    }
+    guard entry.kind == .number, node.role == .json else {
+      throw mismatchOrNull(type, node, depth, component)
+    }
+    let raw = tape.rawBytes(entry)
+    if !entry.hasFlag {
+      if I.isSigned {
+        if let wide = NumberParsing.int64(raw), let value = I(exactly: wide) { return value }
+      } else if let wide = NumberParsing.uint64(raw), let value = I(exactly: wide) {
+        return value
+      }
+    } else {
+      let double = NumberParsing.double(raw)
+      if double.isFinite, let value = I(exactly: double) { return value }
+    }
+    throw dataCorrupted(
+      "Parsed JSON number <\(String(decoding: raw, as: UTF8.self))> does not fit in \(I.self).",
+      depth: depth, component: component, at: node.index)
+  }
+
+  func scalar(_ type: Double.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil)
+    throws -> Double
+  {
+    let entry = tape[node.index]
+    switch (entry.kind, node.role) {
+    case (.number, .json):
+      let raw = tape.rawBytes(entry)
+      let value = NumberParsing.double(raw)
+      guard value.isFinite else {
+        throw dataCorrupted(
+          "Parsed JSON number <\(String(decoding: raw, as: UTF8.self))> does not fit in \(type).",
+          depth: depth, component: component, at: node.index)
+      }
+      return value
+    case (.string, .json):
+      if case .convertFromString(let positive, let negative, let nan) =
+        options.nonConformingFloatDecodingStrategy
+      {
+        let text = TapeStrings.string(tape, entry)
+        if text == positive { return .infinity }
+        if text == negative { return -.infinity }
+        if text == nan { return .nan }
+      }
+    case (.string, .identityString):
+      if let value = Double(TapeStrings.string(tape, entry)) { return value }
+    default: break
+    }
+    throw mismatchOrNull(type, node, depth, component)
+  }
+
+  func scalar(_ type: Float.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil)
+    throws -> Float
+  {
+    let double = try scalar(Double.self, at: node, depth: depth, component: component)
+    let value = Float(double)
+    guard value.isFinite || !double.isFinite else {
+      throw dataCorrupted(
+        "Parsed JSON number <\(double)> does not fit in Float.", depth: depth, component: component,
+        at: node.index)
+    }
+    return value
+  }
+}

@@ -1,0 +1,38 @@
+/// The value a decoder or container stands on: a tape index and what the value means there.
+///
+/// The same JSON object is read differently as the top level, a resource, a relationship object or a
+/// plain attribute value; the role carries that meaning down the Codable calls.
+struct DecodingNode {
+  enum Role: UInt8 {
+    /// Attribute land: plain JSON, decoded as `JSONDecoder` would.
+    case json
+    /// The top-level object, read as a ``JSONAPIDocument``.
+    case document
+    /// Top-level `data`: a resource object, an array of them, or null.
+    case primaryData
+    /// A relationship's `data`: an identifier, an array of them, or null; resolved against the index.
+    case linkage
+    /// A resource object (or an identifier standing in for one that is not in the document).
+    case resource
+    /// A relationship object, read as a ``JSONAPIRelationship``.
+    case relationshipObject
+    /// A resource's `id`, `type` or `lid` string, which also decodes into numbers and UUIDs.
+    case identityString
+  }
+
+  var index: Int
+  var role: Role
+}
+
+/// One step of a coding path: a key of a keyed container or a position in an unkeyed one.
+enum PathComponent {
+  case key(any CodingKey)
+  case index(Int)
+
+  var codingKey: any CodingKey {
+    switch self {
+    case .key(let key): return key
+    case .index(let index): return AnyCodingKey(index: index)
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// What one pass over the top level and the resource objects learns about a document: where its
+/// members are, and which resource object each identity designates.
+///
+/// Checks the document rules decoding depends on (R2, R3, R5, R12, R14, R37, R40) and throws
+/// ``JSONAPIError`` with a JSON Pointer when one is broken.
+final class DocumentIndex {
+  let tape: Tape
+  private(set) var data: Int?
+  private(set) var errors: Int?
+  private(set) var included: Int?
+  private(set) var meta: Int?
+  private(set) var links: Int?
+  private(set) var jsonapi: Int?
+
+  /// Tape index of each resource object, by ordinal.
+  private(set) var resourceObjects: [Int32] = []
+  private var table: ResourceTable
+
+  init(tape: Tape) throws {
+    self.tape = tape
+    table = ResourceTable(expectedCount: 0)
+    let top = tape[0]
+    guard top.kind == .object else {
+      throw JSONAPIError.notADocument(
+        reason: "the top level is \(top.kind.phrase), expected an object with data, errors or meta")
+    }
+    var hasExtensionMember = false
+    tape.forEachMember(ofObjectAt: 0) { name in
+      let entry = tape[name]
+      switch TapeStrings.string(tape, entry) {
+      case "data": data = name + 1
+      case "errors": errors = name + 1
+      case "included": included = name + 1
+      case "meta": meta = name + 1
+      case "links": links = name + 1
+      case "jsonapi": jsonapi = name + 1
+      case let other where other.contains(":"): hasExtensionMember = true  // e.g. atomic:operations (R2)
+      default: break
+      }
+    }
+    try checkTopLevel(hasExtensionMember: hasExtensionMember)
+    if errors == nil { try indexResources() }
+  }
+
+  private func checkTopLevel(hasExtensionMember: Bool) throws {
+    if data != nil && errors != nil {
+      throw JSONAPIError.invalidDocument(
+        reason: "a document must not contain both data and errors (R3)", pointer: "")
+    }
+    if let errors, tape[errors].kind != .array {
+      throw JSONAPIError.invalidDocument(
+        reason: "errors must be an array, found \(tape[errors].kind.phrase)", pointer: "/errors")
+    }
+    if data == nil && errors == nil {
+      guard let meta else {
+        if hasExtensionMember { return }
+        throw JSONAPIError.notADocument(
+          reason: "the top level has none of data, errors and meta (R2)")
+      }
+      guard tape[meta].kind == .object else {
+        throw JSONAPIError.notADocument(
+          reason: "meta must be an object, found \(tape[meta].kind.phrase) (R43)")
+      }
+    }
+    if let included {
+      guard data != nil else {
+        throw JSONAPIError.invalidDocument(
+          reason: "included must not appear without data (R5)", pointer: "/included")
+      }
+      guard tape[included].kind == .array else {
+        throw JSONAPIError.invalidDocument(
+          reason: "included must be an array, found \(tape[included].kind.phrase)",
+          pointer: "/included")
+      }
+    }
+    if let data {
+      switch tape[data].kind {
+      case .object, .array, .null: break
+      default:
+        throw JSONAPIError.invalidDocument(
+          reason: "data must be a resource, an array of resources or null, found "
+            + tape[data].kind.phrase, pointer: "/data")
+      }
+    }
+  }
+
+  private func indexResources() throws {
+    var expected = 0
+    if let data { expected += tape[data].kind == .array ? Int(tape[data].length) : 1 }
+    if let included { expected += Int(tape[included].length) }
+    table = ResourceTable(expectedCount: expected)
+    resourceObjects.reserveCapacity(expected)
+    if let data {
+      if tape[data].kind == .object {
+        try indexResource(at: data, member: "data", position: nil)
+      } else if tape[data].kind == .array {
+        try indexElements(ofArrayAt: data, member: "data")
+      }
+    }
+    if let included { try indexElements(ofArrayAt: included, member: "included") }
+  }
+
+  private func indexElements(ofArrayAt array: Int, member: String) throws {
+    var position = 0
+    var element = array + 1
+    while element < Int(tape[array].end) {
+      try indexResource(at: element, member: member, position: position)
+      position += 1
+      element = tape.next(after: element)
+    }
+  }
+
+  private func indexResource(at object: Int, member: String, position: Int?) throws {
+    // Built only when an error needs it.
+    let pointer = { position.map { "/\(member)/\($0)" } ?? "/\(member)" }
+    guard tape[object].kind == .object else {
+      throw JSONAPIError.invalidDocument(
+        reason: "expected a resource object, found \(tape[object].kind.phrase)", pointer: pointer())
+    }
+    let identity = try ResourceIdentity(tape: tape, object: object, pointer: pointer)
+    let ordinal = Int32(truncatingIfNeeded: resourceObjects.count)
+    let addedByID = try insert(identity.type, identity.id, isLocal: false, ordinal, pointer)
+    let addedByLID = try insert(identity.type, identity.lid, isLocal: true, ordinal, pointer)
+    let added = addedByID || addedByLID
+    if added { resourceObjects.append(Int32(truncatingIfNeeded: object)) }
+  }
+
+  private func insert(
+    _ type: Int, _ value: Int?, isLocal: Bool, _ ordinal: Int32, _ pointer: () -> String
+  ) throws -> Bool {
+    guard let value else { return false }
+    guard let existing = table.insert(tape, type: type, value: value, isLocal: isLocal, ordinal: ordinal)
+    else { return true }
+    if existing == ordinal { return false }
+    throw JSONAPIError.duplicateResource(
+      type: TapeStrings.string(tape, tape[type]), id: TapeStrings.string(tape, tape[value]),
+      pointer: pointer())
+  }
+
+  /// The resource object for an identity, if the document has it.
+  func resource(type: Int, value: Int, isLocal: Bool) -> (ordinal: Int32, object: Int)? {
+    guard let ordinal = table.lookup(tape, type: type, value: value, isLocal: isLocal) else {
+      return nil
+    }
+    return (ordinal, Int(resourceObjects[Int(ordinal)]))
+  }
+
+  var resourceCount: Int { resourceObjects.count }
+}
+
+/// The tape indices of a resource object's or identifier's `type`, `id` and `lid` strings.
+struct ResourceIdentity {
+  var type: Int
+  var id: Int?
+  var lid: Int?
+
+  /// Reads and checks the identity members (R12, R14, R34, R35).
+  init(tape: Tape, object: Int, pointer: () -> String) throws {
+    var type: Int?
+    var id: Int?
+    var lid: Int?
+    tape.forEachMember(ofObjectAt: object) { name in
+      let entry = tape[name]
+      guard entry.length <= 4, !entry.hasFlag else { return }
+      let raw = tape.rawBytes(entry)
+      if raw.elementsEqual("type".utf8) {
+        type = name + 1
+      } else if raw.elementsEqual("id".utf8) {
+        id = name + 1
+      } else if raw.elementsEqual("lid".utf8) {
+        lid = name + 1
+      }
+    }
+    guard let type else {
+      throw JSONAPIError.invalidDocument(
+        reason: "a resource object or identifier must have a type (R12, R34)", pointer: pointer())
+    }
+    try Self.requireString(tape, type, "type", pointer)
+    try Self.requireString(tape, id, "id", pointer)
+    try Self.requireString(tape, lid, "lid", pointer)
+    self.type = type
+    self.id = id
+    self.lid = lid
+  }
+
+  private static func requireString(
+    _ tape: Tape, _ member: Int?, _ name: String, _ pointer: () -> String
+  ) throws {
+    guard let member, tape[member].kind != .string else { return }
+    throw JSONAPIError.invalidDocument(
+      reason: "\(name) must be a string, found \(tape[member].kind.phrase) (R14)",
+      pointer: pointer() + "/" + name)
+  }
+}
+
+extension ValueKind {
+  /// "an object", "a string", … for error messages.
+  var phrase: String {
+    switch self {
+    case .object: return "an object"
+    case .array: return "an array"
+    case .string: return "a string"
+    case .number: return "a number"
+    case .true, .false: return "a boolean"
+    case .null: return "null"
+    }
+  }
+}

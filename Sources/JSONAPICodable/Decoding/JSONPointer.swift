@@ -1,0 +1,50 @@
+import Foundation
+
+/// JSON Pointers (RFC 6901) to tape entries, for error messages. Computed by walking down from the top,
+/// only when an error is being reported.
+enum JSONPointer {
+  static func pointer(to target: Int, in tape: Tape) -> String {
+    var pointer = ""
+    var current = 0
+    descending: while current != target {
+      let entry = tape[current]
+      switch entry.kind {
+      case .object:
+        var k = current + 1
+        while k < Int(entry.end) {
+          let valueEnd = Int(tape[k + 1].end)
+          if target >= k && target < valueEnd {
+            pointer += "/" + escape(TapeStrings.string(tape, tape[k]))
+            if target == k { break descending }
+            current = k + 1
+            continue descending
+          }
+          k = valueEnd
+        }
+        break descending
+      case .array:
+        var element = current + 1
+        var position = 0
+        while element < Int(entry.end) {
+          let elementEnd = Int(tape[element].end)
+          if target >= element && target < elementEnd {
+            pointer += "/\(position)"
+            current = element
+            continue descending
+          }
+          element = elementEnd
+          position += 1
+        }
+        break descending
+      default:
+        break descending
+      }
+    }
+    return pointer
+  }
+
+  static func escape(_ token: String) -> String {
+    guard token.contains("~") || token.contains("/") else { return token }
+    return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+  }
+}

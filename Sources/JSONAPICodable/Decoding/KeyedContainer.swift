@@ -1,0 +1,263 @@
+import Foundation
+
+/// The keyed container for every object: plain JSON objects, the top-level document, relationship
+/// objects and resource objects. Lookup differs by source; decoding is shared.
+struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  private enum Source {
+    /// A plain object. `dataRole` gives the member `data` its meaning in a document or relationship.
+    case object(MemberLookup, dataRole: DecodingNode.Role?)
+    case resource(ResourceMembers)
+  }
+
+  private let decoder: DecoderImpl
+  private let depth: Int
+  private let source: Source
+
+  init(objectAt object: Int, role: DecodingNode.Role, decoder: DecoderImpl, depth: Int) {
+    self.decoder = decoder
+    self.depth = depth
+    let dataRole: DecodingNode.Role?
+    switch role {
+    case .document: dataRole = .primaryData
+    case .relationshipObject: dataRole = .linkage
+    default: dataRole = nil
+    }
+    // Structural objects (document, relationship) keep their member names as the spec spells them.
+    let lookup = MemberLookup(
+      object: object, decoder: decoder, depth: depth, convertsKeys: dataRole == nil)
+    source = .object(lookup, dataRole: dataRole)
+  }
+
+  init(resourceAt object: Int, decoder: DecoderImpl, depth: Int) throws {
+    self.decoder = decoder
+    self.depth = depth
+    source = .resource(try ResourceMembers(object: object, decoder: decoder, depth: depth))
+  }
+
+  var codingPath: [any CodingKey] { decoder.codingPath(depth: depth) }
+
+  var allKeys: [Key] {
+    let tape = decoder.tape
+    switch source {
+    case .object(let lookup, _):
+      return lookup.names(in: tape, skipsNonFields: false).compactMap(Key.init(stringValue:))
+    case .resource(let members):
+      var names: [String] = []
+      if members.id != nil { names.append("id") }
+      if members.type != nil { names.append("type") }
+      if members.lid != nil { names.append("lid") }
+      if members.meta != nil { names.append("meta") }
+      if members.links != nil { names.append("links") }
+      names += members.relationships?.names(in: tape, skipsNonFields: true) ?? []
+      names += members.attributes?.names(in: tape, skipsNonFields: true) ?? []
+      return names.compactMap(Key.init(stringValue:))
+    }
+  }
+
+  func contains(_ key: Key) -> Bool {
+    find(key, attributesFirst: false) != nil
+  }
+
+  // MARK: - Lookup
+
+  /// The node for `key`: for a resource, identity members, its own meta/links, then relationships, then
+  /// attributes (attributes first for `JSONAPIAttributeExpressible` types).
+  private func find(_ key: Key, attributesFirst: Bool) -> DecodingNode? {
+    let tape = decoder.tape
+    let name = key.stringValue
+    switch source {
+    case .object(let lookup, let dataRole):
+      guard let value = lookup.value(for: name, in: tape) else { return nil }
+      if let dataRole, name == "data" { return DecodingNode(index: value, role: dataRole) }
+      return DecodingNode(index: value, role: .json)
+    case .resource(let members):
+      switch name {
+      case "id": return members.id.map { DecodingNode(index: $0, role: .identityString) }
+      case "type": return members.type.map { DecodingNode(index: $0, role: .identityString) }
+      case "lid": return members.lid.map { DecodingNode(index: $0, role: .identityString) }
+      case "meta" where members.meta != nil:
+        return members.meta.map { DecodingNode(index: $0, role: .json) }
+      case "links" where members.links != nil:
+        return members.links.map { DecodingNode(index: $0, role: .json) }
+      default: break
+      }
+      let relationship = members.relationships?.value(for: name, in: tape).map {
+        DecodingNode(index: $0, role: .relationshipObject)
+      }
+      if !attributesFirst, let relationship { return relationship }
+      if let attribute = members.attributes?.value(for: name, in: tape) {
+        return DecodingNode(index: attribute, role: .json)
+      }
+      return relationship
+    }
+  }
+
+  /// Like `find`, but a relationship object becomes its linkage unless `T` reads the relationship
+  /// object itself; `nil` when the key is absent or the relationship has no `data`.
+  private func node<T>(for key: Key, as type: T.Type) throws -> DecodingNode? {
+    guard var node = find(key, attributesFirst: T.self is any JSONAPIAttributeExpressible.Type)
+    else { return nil }
+    guard node.role == .relationshipObject else { return node }
+    let tape = decoder.tape
+    guard tape[node.index].kind == .object else {
+      throw JSONAPIError.invalidDocument(
+        reason: "a relationship must be an object, found \(tape[node.index].kind.phrase) (R24)",
+        pointer: JSONPointer.pointer(to: node.index, in: tape))
+    }
+    if T.self is any JSONAPIRelationshipMarker.Type { return node }
+    guard let data = tape.memberValue(ofObjectAt: node.index, named: "data") else { return nil }
+    switch tape[data].kind {
+    case .object, .array, .null: break
+    default:
+      throw JSONAPIError.invalidDocument(
+        reason: "relationship data must be an identifier, an array of identifiers or null, found "
+          + tape[data].kind.phrase + " (R30)",
+        pointer: JSONPointer.pointer(to: data, in: tape))
+    }
+    node = DecodingNode(index: data, role: .linkage)
+    return node
+  }
+
+  private func keyNotFound(_ key: Key) -> DecodingError {
+    var message = "No value associated with key \(key) (\"\(key.stringValue)\")."
+    if case .resource = source, find(key, attributesFirst: false)?.role == .relationshipObject {
+      message = "The relationship \"\(key.stringValue)\" has no data (links or meta only)."
+    }
+    return .keyNotFound(
+      key, DecodingError.Context(codingPath: codingPath, debugDescription: message))
+  }
+
+  private func required<T>(_ key: Key, _ type: T.Type) throws -> DecodingNode {
+    guard let node = try node(for: key, as: type) else { throw keyNotFound(key) }
+    return node
+  }
+
+  // MARK: - Decoding
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    guard let found = find(key, attributesFirst: false) else { throw keyNotFound(key) }
+    if found.role == .relationshipObject {
+      guard let linkage = try node(for: key, as: Never.self) else { return true }
+      return decoder.tape[linkage.index].kind == .null
+    }
+    return decoder.tape[found.index].kind == .null
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    try decoder.scalar(Bool.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try decoder.scalar(String.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try decoder.scalar(Double.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    try decoder.scalar(Float.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    try decoder.scalar(Int.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+    try decoder.scalar(Int8.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+    try decoder.scalar(Int16.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+    try decoder.scalar(Int32.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    try decoder.scalar(Int64.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+    try decoder.scalar(UInt.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+    try decoder.scalar(UInt8.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+    try decoder.scalar(UInt16.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+    try decoder.scalar(UInt32.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+    try decoder.scalar(UInt64.self, at: required(key, type), depth: depth, component: .key(key))
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decoder.decode(type, at: required(key, type), component: .key(key))
+  }
+
+  // decodeIfPresent: absent, null, and relationships without data all give nil.
+
+  private func present<T>(_ key: Key, _ type: T.Type) throws -> DecodingNode? {
+    guard let node = try node(for: key, as: type), decoder.tape[node.index].kind != .null else {
+      return nil
+    }
+    return node
+  }
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+  }
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+  }
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+  }
+  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+  }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+  }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+  }
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+  }
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    try present(key, type).map { try decoder.decode(type, at: $0, component: .key(key)) }
+  }
+
+  // MARK: - Nesting
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+    -> KeyedDecodingContainer<NestedKey>
+  {
+    try superDecoder(forKey: key).container(keyedBy: type)
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try superDecoder(forKey: key).unkeyedContainer()
+  }
+
+  func superDecoder() throws -> any Decoder {
+    try superDecoder(key: AnyCodingKey("super"), node: find(Key(stringValue: "super")))
+  }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    try superDecoder(key: key, node: node(for: key, as: Any.self))
+  }
+
+  private func find(_ key: Key?) -> DecodingNode? {
+    key.flatMap { find($0, attributesFirst: false) }
+  }
+
+  private func superDecoder(key: any CodingKey, node: DecodingNode?) throws -> any Decoder {
+    guard let node else {
+      throw DecodingError.keyNotFound(
+        key,
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+    }
+    return DecoderImpl(
+      sharingStateWith: decoder, node: node,
+      path: Array(decoder.path.prefix(depth)) + [.key(key)])
+  }
+}

@@ -1,0 +1,419 @@
+import Foundation
+
+/// Reads UTF-8 JSON (RFC 8259) once, front to back, into a ``Tape``.
+///
+/// Everything that makes the text invalid is found here, with its location: syntax, escapes, lone
+/// surrogates, invalid UTF-8, control characters, number grammar, duplicate member names, nesting depth.
+/// Nothing is converted: strings and numbers become Swift values only when a model asks for them.
+/// The scan is iterative (an explicit stack of open containers), so no input can exhaust the call stack.
+struct JSONScanner {
+  private let tape: Tape
+  private let p: UnsafePointer<UInt8>
+  private let n: Int
+  private let maxDepth: Int
+  private var i = 0
+
+  /// The largest input the 32-bit offsets of the tape can address.
+  static let maxByteCount = Int(UInt32.max) - 1
+
+  static func scan(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws -> Tape {
+    guard let raw = bytes.baseAddress, bytes.count > 0 else {
+      throw JSONAPIError.invalidJSON(
+        reason: "the input is empty, expected a JSON object",
+        location: JSONAPISourceLocation(offset: 0, line: 1, column: 1))
+    }
+    guard bytes.count <= maxByteCount else {
+      throw JSONAPIError.documentTooLarge(byteCount: bytes.count, limit: maxByteCount)
+    }
+    let tape = Tape(base: raw.assumingMemoryBound(to: UInt8.self), byteCount: bytes.count)
+    var scanner = JSONScanner(tape: tape, maxDepth: maxDepth)
+    try scanner.run()
+    return tape
+  }
+
+  private init(tape: Tape, maxDepth: Int) {
+    self.tape = tape
+    p = tape.base
+    n = tape.byteCount
+    self.maxDepth = max(1, maxDepth)
+  }
+
+  private struct OpenContainer {
+    var index: Int
+    var count: UInt32
+    var isObject: Bool
+  }
+
+  // MARK: - Structure
+
+  private mutating func run() throws {
+    try skipByteOrderMark()
+    var stack: [OpenContainer] = []
+    stack.reserveCapacity(32)
+    value: while true {
+      skipWhitespace()
+      guard i < n else { throw failure(at: i, "unexpected end of input, expected a value") }
+      switch p[i] {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let isObject = p[i] == UInt8(ascii: "{")
+        guard stack.count < maxDepth else {
+          throw JSONAPIError.nestingTooDeep(limit: maxDepth, location: tape.location(ofByte: i))
+        }
+        let index = tape.count
+        tape.append(
+          TapeEntry(
+            tag: UInt32((isObject ? ValueKind.object : ValueKind.array).rawValue),
+            offset: UInt32(truncatingIfNeeded: i), length: 0, end: 0))
+        i += 1
+        skipWhitespace()
+        if i < n, p[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          i += 1
+          tape.setEnd(of: index, length: 0)
+        } else {
+          stack.append(OpenContainer(index: index, count: 0, isObject: isObject))
+          if isObject { try scanMemberName() }
+          continue value
+        }
+      case UInt8(ascii: "\""):
+        try scanString()
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        try scanNumber()
+      case UInt8(ascii: "t"):
+        try scanLiteral("true", kind: .true)
+      case UInt8(ascii: "f"):
+        try scanLiteral("false", kind: .false)
+      case UInt8(ascii: "n"):
+        try scanLiteral("null", kind: .null)
+      default:
+        throw unexpectedValueStart()
+      }
+
+      // A value is complete: continue its container, close containers, or finish.
+      while let top = stack.last {
+        skipWhitespace()
+        guard i < n else {
+          throw failure(
+            at: i, "unexpected end of input, expected ',' or '\(top.isObject ? "}" : "]")'")
+        }
+        let count = top.count + 1
+        stack[stack.count - 1].count = count
+        let byte = p[i]
+        if byte == UInt8(ascii: ",") {
+          i += 1
+          if top.isObject {
+            skipWhitespace()
+            try scanMemberName()
+          }
+          continue value
+        }
+        guard byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+          throw failure(
+            at: i,
+            "expected ',' or '\(top.isObject ? "}" : "]")' but found \(describe(i))")
+        }
+        i += 1
+        tape.setEnd(of: top.index, length: count)
+        if top.isObject { try checkDuplicateMemberNames(objectAt: top.index) }
+        stack.removeLast()
+      }
+      break value
+    }
+    skipWhitespace()
+    guard i == n else {
+      throw failure(at: i, "unexpected \(describe(i)) after the end of the top-level value")
+    }
+  }
+
+  private mutating func skipByteOrderMark() throws {
+    if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF {
+      i = 3  // RFC 8259 §8.1 lets parsers ignore a UTF-8 byte order mark.
+    } else if n >= 2, (p[0] == 0xFE && p[1] == 0xFF) || (p[0] == 0xFF && p[1] == 0xFE) {
+      throw failure(at: 0, "UTF-16 byte order mark: JSON:API documents must be UTF-8")
+    } else if n >= 4, p[0] == 0, p[1] == 0, p[2] == 0xFE, p[3] == 0xFF {
+      throw failure(at: 0, "UTF-32 byte order mark: JSON:API documents must be UTF-8")
+    }
+  }
+
+  @inline(__always) private mutating func skipWhitespace() {
+    while i < n {
+      switch p[i] {
+      case 0x20, 0x0A, 0x0D, 0x09: i += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func scanMemberName() throws {
+    guard i < n, p[i] == UInt8(ascii: "\"") else {
+      if i < n, p[i] == UInt8(ascii: "}") {
+        throw failure(at: i, "expected a member name but found '}' (trailing comma?)")
+      }
+      throw failure(at: i, "expected a member name in double quotes but found \(describe(i))")
+    }
+    try scanString()
+    skipWhitespace()
+    guard i < n, p[i] == UInt8(ascii: ":") else {
+      throw failure(at: i, "expected ':' after the member name but found \(describe(i))")
+    }
+    i += 1
+  }
+
+  private func unexpectedValueStart() -> JSONAPIError {
+    switch p[i] {
+    case UInt8(ascii: "]"), UInt8(ascii: "}"):
+      return failure(at: i, "expected a value but found \(describe(i)) (trailing comma?)")
+    case UInt8(ascii: "N"), UInt8(ascii: "I"):
+      return failure(at: i, "NaN and Infinity are not JSON numbers")
+    case UInt8(ascii: "+"):
+      return failure(at: i, "a number may not start with '+'")
+    case UInt8(ascii: "."):
+      return failure(at: i, "a number must start with a digit, not '.'")
+    case UInt8(ascii: "'"):
+      return failure(at: i, "strings must be in double quotes, not single quotes")
+    default:
+      return failure(at: i, "expected a value but found \(describe(i))")
+    }
+  }
+
+  // MARK: - Scalars
+
+  private mutating func scanLiteral(_ word: StaticString, kind: ValueKind) throws {
+    let length = word.utf8CodeUnitCount
+    guard i + length <= n, memcmp(p + i, word.utf8Start, length) == 0 else {
+      throw failure(at: i, "expected '\(word)' but found \(describe(i))")
+    }
+    append(kind, flagged: false, offset: i, length: length)
+    i += length
+  }
+
+  private mutating func scanNumber() throws {
+    let start = i
+    var j = i
+    var isInteger = true
+    if p[j] == UInt8(ascii: "-") {
+      j += 1
+      guard j < n, isDigit(p[j]) else {
+        if j < n, p[j] == UInt8(ascii: "I") {
+          throw failure(at: start, "NaN and Infinity are not JSON numbers")
+        }
+        throw failure(at: j, "expected a digit after '-' but found \(describe(j))")
+      }
+    }
+    if p[j] == UInt8(ascii: "0") {
+      j += 1
+      if j < n, isDigit(p[j]) { throw failure(at: start, "leading zeros are not allowed") }
+    } else {
+      while j < n, isDigit(p[j]) { j += 1 }
+    }
+    if j < n, p[j] == UInt8(ascii: ".") {
+      isInteger = false
+      j += 1
+      guard j < n, isDigit(p[j]) else {
+        throw failure(at: j, "expected a digit after the decimal point but found \(describe(j))")
+      }
+      while j < n, isDigit(p[j]) { j += 1 }
+    }
+    if j < n, p[j] | 0x20 == UInt8(ascii: "e") {
+      isInteger = false
+      j += 1
+      if j < n, p[j] == UInt8(ascii: "+") || p[j] == UInt8(ascii: "-") { j += 1 }
+      guard j < n, isDigit(p[j]) else {
+        throw failure(at: j, "expected a digit in the exponent but found \(describe(j))")
+      }
+      while j < n, isDigit(p[j]) { j += 1 }
+    }
+    append(.number, flagged: !isInteger, offset: start, length: j - start)
+    i = j
+  }
+
+  @inline(__always) private func isDigit(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "0") < 10
+  }
+
+  private mutating func scanString() throws {
+    let start = i + 1
+    var j = start
+    var hasEscapes = false
+    while true {
+      // Eight bytes at a time while none of them is a quote, backslash, control or non-ASCII byte.
+      while j + 8 <= n, !Self.needsAttention(UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)) {
+        j += 8
+      }
+      guard j < n else { throw failure(at: start - 1, "unterminated string") }
+      let byte = p[j]
+      if byte == UInt8(ascii: "\"") { break }
+      if byte == UInt8(ascii: "\\") {
+        hasEscapes = true
+        j = try scanEscape(at: j)
+      } else if byte < 0x20 {
+        throw failure(
+          at: j, "control character \(codePointName(byte)) must be escaped inside a string")
+      } else if byte >= 0x80 {
+        j = try scanUTF8Sequence(at: j)
+      } else {
+        j += 1
+      }
+    }
+    append(.string, flagged: hasEscapes, offset: start, length: j - start)
+    i = j + 1
+  }
+
+  @inline(__always) private static func needsAttention(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    let hasQuote = (quotes &- ones) & ~quotes
+    let hasBackslash = (backslashes &- ones) & ~backslashes
+    let hasControl = word &- (ones &* 0x20)
+    return ((hasQuote | hasBackslash | hasControl) & ~word | word) & highs != 0
+  }
+
+  private func scanEscape(at j: Int) throws -> Int {
+    guard j + 1 < n else { throw failure(at: j, "unterminated escape sequence") }
+    switch p[j + 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return j + 2
+    case UInt8(ascii: "u"):
+      let unit = try hexQuad(at: j + 2)
+      switch unit {
+      case 0xD800...0xDBFF:
+        guard j + 7 < n, p[j + 6] == UInt8(ascii: "\\"), p[j + 7] == UInt8(ascii: "u"),
+          let low = try? hexQuad(at: j + 8), (0xDC00...0xDFFF).contains(low)
+        else {
+          throw failure(at: j, "lone surrogate \\u\(hex(unit)): a high surrogate needs a low one")
+        }
+        return j + 12
+      case 0xDC00...0xDFFF:
+        throw failure(at: j, "lone surrogate \\u\(hex(unit)): a low surrogate without a high one")
+      default:
+        return j + 6
+      }
+    default:
+      throw failure(at: j, "invalid escape sequence '\\\(describeRaw(j + 1))'")
+    }
+  }
+
+  private func hexQuad(at j: Int) throws -> UInt16 {
+    guard j + 4 <= n else { throw failure(at: j, "unterminated \\u escape") }
+    var value: UInt16 = 0
+    for k in j..<(j + 4) {
+      let byte = p[k]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw failure(at: k, "invalid hexadecimal digit \(describe(k)) in a \\u escape")
+      }
+      value = value << 4 | UInt16(digit)
+    }
+    return value
+  }
+
+  /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
+  private func scanUTF8Sequence(at j: Int) throws -> Int {
+    let lead = p[j]
+    let length: Int
+    var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      secondRange = 0xA0...0xBF
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      secondRange = 0x80...0x9F
+    case 0xF0:
+      length = 4
+      secondRange = 0x90...0xBF
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      secondRange = 0x80...0x8F
+    default:
+      throw failure(at: j, "invalid UTF-8 byte 0x\(hex(UInt16(lead)))")
+    }
+    guard j + length <= n, secondRange.contains(p[j + 1]) else {
+      throw failure(at: j, "invalid UTF-8 sequence starting with byte 0x\(hex(UInt16(lead)))")
+    }
+    for k in (j + 2)..<(j + length) where p[k] & 0xC0 != 0x80 {
+      throw failure(at: j, "invalid UTF-8 sequence starting with byte 0x\(hex(UInt16(lead)))")
+    }
+    return j + length
+  }
+
+  @inline(__always) private func append(
+    _ kind: ValueKind, flagged: Bool, offset: Int, length: Int
+  ) {
+    tape.append(
+      TapeEntry(
+        tag: UInt32(kind.rawValue) | (flagged ? TapeEntry.flag : 0),
+        offset: UInt32(truncatingIfNeeded: offset), length: UInt32(truncatingIfNeeded: length),
+        end: UInt32(truncatingIfNeeded: tape.count + 1)))
+  }
+
+  // MARK: - Duplicate member names
+
+  private func checkDuplicateMemberNames(objectAt objectIndex: Int) throws {
+    let object = tape[objectIndex]
+    guard object.length > 1 else { return }
+    var names: [Int] = []
+    names.reserveCapacity(Int(object.length))
+    var k = objectIndex + 1
+    while k < Int(object.end) {
+      names.append(k)
+      k = Int(tape[k + 1].end)
+    }
+    if names.count <= 16 {
+      for a in 1..<names.count {
+        for b in 0..<a where TapeStrings.equal(tape, names[a], names[b]) {
+          throw duplicate(names[a])
+        }
+      }
+      return
+    }
+    // Large objects: sort by hash, compare neighbours with equal hashes.
+    var hashed = names.map { (hash: TapeStrings.hash(tape, $0), index: $0) }
+    hashed.sort { $0.hash < $1.hash || ($0.hash == $1.hash && $0.index < $1.index) }
+    var run = 0
+    for b in 1..<hashed.count {
+      if hashed[b].hash != hashed[run].hash { run = b; continue }
+      for a in run..<b where TapeStrings.equal(tape, hashed[a].index, hashed[b].index) {
+        throw duplicate(max(hashed[a].index, hashed[b].index))
+      }
+    }
+  }
+
+  private func duplicate(_ nameIndex: Int) -> JSONAPIError {
+    let entry = tape[nameIndex]
+    return .duplicateKey(
+      TapeStrings.string(tape, entry), location: tape.location(ofByte: Int(entry.offset) - 1))
+  }
+
+  // MARK: - Messages
+
+  private func failure(at offset: Int, _ reason: String) -> JSONAPIError {
+    .invalidJSON(reason: reason, location: tape.location(ofByte: offset))
+  }
+
+  private func describe(_ offset: Int) -> String {
+    guard offset < n else { return "the end of input" }
+    return "'\(describeRaw(offset))'"
+  }
+
+  private func describeRaw(_ offset: Int) -> String {
+    let byte = p[offset]
+    if byte >= 0x20 && byte < 0x7F { return String(UnicodeScalar(byte)) }
+    return "byte 0x\(hex(UInt16(byte)))"
+  }
+
+  private func codePointName(_ byte: UInt8) -> String { "U+00\(hex(UInt16(byte)).suffix(2))" }
+
+  private func hex(_ value: UInt16) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, (value > 0xFF ? 4 : 2) - digits.count)) + digits
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Turning string entries of the tape into Swift strings, and comparing them without doing so.
+///
+/// The scanner has validated every string (UTF-8, escapes, surrogates), so these functions never fail.
+enum TapeStrings {
+  /// The decoded value of a string entry.
+  static func string(_ tape: Tape, _ entry: TapeEntry) -> String {
+    let raw = tape.rawBytes(entry)
+    guard entry.hasFlag else { return String(decoding: raw, as: UTF8.self) }
+    return String(decoding: unescaped(raw), as: UTF8.self)
+  }
+
+  /// Whether the string entry at `index` equals the UTF-8 bytes of `key`.
+  @inline(__always) static func equals(_ tape: Tape, _ entry: TapeEntry, _ key: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    if entry.hasFlag { return unescaped(tape.rawBytes(entry)).elementsEqual(key) }
+    guard Int(entry.length) == key.count else { return false }
+    guard let keyBase = key.baseAddress else { return true }
+    return memcmp(tape.base + Int(entry.offset), keyBase, key.count) == 0
+  }
+
+  /// Whether two string entries hold the same string.
+  static func equal(_ tape: Tape, _ a: Int, _ b: Int) -> Bool {
+    let first = tape[a]
+    let second = tape[b]
+    if !first.hasFlag && !second.hasFlag {
+      return first.length == second.length
+        && memcmp(tape.base + Int(first.offset), tape.base + Int(second.offset), Int(first.length))
+          == 0
+    }
+    return decodedBytes(tape, first) == decodedBytes(tape, second)
+  }
+
+  /// A hash of the decoded bytes of a string entry (randomly seeded, as Swift's `Hasher` is).
+  static func hash(_ tape: Tape, _ index: Int) -> Int {
+    var hasher = Hasher()
+    combine(tape, tape[index], into: &hasher)
+    return hasher.finalize()
+  }
+
+  /// Feeds the decoded bytes of a string entry to `hasher`.
+  @inline(__always) static func combine(_ tape: Tape, _ entry: TapeEntry, into hasher: inout Hasher) {
+    if entry.hasFlag {
+      unescaped(tape.rawBytes(entry)).withUnsafeBytes { hasher.combine(bytes: $0) }
+    } else {
+      hasher.combine(bytes: UnsafeRawBufferPointer(tape.rawBytes(entry)))
+    }
+  }
+
+  static func decodedBytes(_ tape: Tape, _ entry: TapeEntry) -> [UInt8] {
+    entry.hasFlag ? unescaped(tape.rawBytes(entry)) : Array(tape.rawBytes(entry))
+  }
+
+  /// Resolves escapes of a validated string body into UTF-8 bytes.
+  static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var j = 0
+    let n = raw.count
+    while j < n {
+      let byte = raw[j]
+      guard byte == UInt8(ascii: "\\"), j + 1 < n else {
+        out.append(byte)
+        j += 1
+        continue
+      }
+      let escape = raw[j + 1]
+      j += 2
+      switch escape {
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = UInt32(hexQuad(raw, j))
+        j += 4
+        if (0xD800...0xDBFF).contains(scalar), j + 6 <= n {
+          let low = UInt32(hexQuad(raw, j + 2))
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          j += 6
+        }
+        appendUTF8(scalar, to: &out)
+      default: out.append(escape)  // \" \\ \/
+      }
+    }
+    return out
+  }
+
+  private static func hexQuad(_ raw: UnsafeBufferPointer<UInt8>, _ j: Int) -> UInt16 {
+    var value: UInt16 = 0
+    for k in j..<min(j + 4, raw.count) {
+      let byte = raw[k]
+      let digit: UInt8 =
+        byte <= UInt8(ascii: "9") ? byte &- UInt8(ascii: "0") : (byte | 0x20) &- UInt8(ascii: "a") &+ 10
+      value = value << 4 | UInt16(digit & 0xF)
+    }
+    return value
+  }
+
+  private static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+    switch scalar {
+    case 0..<0x80:
+      out.append(UInt8(scalar))
+    case 0x80..<0x800:
+      out.append(UInt8(0xC0 | scalar >> 6))
+      out.append(UInt8(0x80 | scalar & 0x3F))
+    case 0x800..<0x10000:
+      out.append(UInt8(0xE0 | scalar >> 12))
+      out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      out.append(UInt8(0x80 | scalar & 0x3F))
+    default:
+      out.append(UInt8(0xF0 | scalar >> 18 & 0x07))
+      out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+      out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      out.append(UInt8(0x80 | scalar & 0x3F))
+    }
+  }
+}
