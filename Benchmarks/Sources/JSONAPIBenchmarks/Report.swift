@@ -85,12 +85,17 @@ struct Report {
     if let small = sizes.first(where: { $0.articleCount == 1_000 }),
       let large = sizes.last, large.articleCount > small.articleCount
     {
-      let ours = drift(small.jsonapiDecode, small, large.jsonapiDecode, large)
-      let theirs = drift(small.foundationDecode, small, large.foundationDecode, large)
+      // Medians carry the noise of other jobs on the machine; minimums show the code's own trend.
+      let ours = drift(small.jsonapiDecode, small, large.jsonapiDecode, large, \.median)
+      let oursFastest = drift(small.jsonapiDecode, small, large.jsonapiDecode, large, \.fastest)
+      let theirs = drift(small.foundationDecode, small, large.foundationDecode, large, \.median)
+      let theirsFastest = drift(
+        small.foundationDecode, small, large.foundationDecode, large, \.fastest)
       let met = ours.map { abs($0) <= Self.maxPerResourceDrift }
       row(
-        "Per-resource cost change", "1 000 → \(format(count: large.articleCount))", "",
-        ours.map(percent) ?? "—", theirs.map(percent) ?? "—", "—",
+        "Per-resource cost change (median; min)", "1 000 → \(format(count: large.articleCount))",
+        "",
+        driftCell(ours, oursFastest), driftCell(theirs, theirsFastest), "—",
         mark(met, "within ±\(Int(Self.maxPerResourceDrift * 100))%"))
     }
     if let memory {
@@ -157,17 +162,24 @@ struct Report {
   }
 
   private func perResource(_ measurement: Measurement, _ size: SizeResult) -> String {
-    guard let median = measurement.median else { return "—" }
-    return String(format: "%.3f µs", median / Double(size.resourceCount) * 1e6)
+    guard let median = measurement.median, let fastest = measurement.fastest else { return "—" }
+    let count = Double(size.resourceCount)
+    return String(format: "%.2f µs (min %.2f)", median / count * 1e6, fastest / count * 1e6)
   }
 
   private func drift(
-    _ small: Measurement, _ smallSize: SizeResult, _ large: Measurement, _ largeSize: SizeResult
+    _ small: Measurement, _ smallSize: SizeResult, _ large: Measurement, _ largeSize: SizeResult,
+    _ statistic: KeyPath<Measurement, Double?>
   ) -> Double? {
-    guard let a = small.median, let b = large.median else { return nil }
+    guard let a = small[keyPath: statistic], let b = large[keyPath: statistic] else { return nil }
     let before = a / Double(smallSize.resourceCount)
     let after = b / Double(largeSize.resourceCount)
     return after / before - 1
+  }
+
+  private func driftCell(_ median: Double?, _ fastest: Double?) -> String {
+    guard let median else { return "—" }
+    return percent(median) + (fastest.map { "; min " + percent($0) } ?? "")
   }
 
   private func percent(_ value: Double) -> String {

@@ -66,6 +66,11 @@ enum Measurement {
     if case .timed(let median, _, _) = self { return median }
     return nil
   }
+
+  var fastest: Double? {
+    if case .timed(_, let min, _) = self { return min }
+    return nil
+  }
 }
 
 /// Keeps a result alive so the optimiser cannot drop the work that produced it.
