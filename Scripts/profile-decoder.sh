@@ -7,6 +7,7 @@
 #   Scripts/profile-decoder.sh foundation           # JSONDecoder on the flat JSON, for comparison
 #   Scripts/profile-decoder.sh jsonapi 1000 5       # contender, N articles, repeats
 #   TOP=40 Scripts/profile-decoder.sh               # more rows
+#   REUSE=1 Scripts/profile-decoder.sh              # re-annotate the last profile, no new run
 #
 # Only the decoding is collected (--toggle-collect on profiledDecode*), not the generation of
 # the input. Inclusive counts above 100% come from recursion (each recursive entry counts).
@@ -24,14 +25,15 @@ out_dir="$root/.build/profile"
 out="$out_dir/callgrind.$contender.out"
 mkdir -p "$out_dir"
 
-swift build -c release --package-path "$root/Benchmarks" >&2
-bin_dir="$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)"
-
-# SWIFT_BACKTRACE=enable=no: a crash must not leave a swift-backtrace process behind.
-SWIFT_BACKTRACE=enable=no valgrind --tool=callgrind --callgrind-out-file="$out" \
-  --toggle-collect='*profiledDecode*' \
-  "$bin_dir/JSONAPIBenchmarks" --profile-decode "$contender" "$articles" "$repeats" 2>&1 \
-  | grep -E 'Collected|decoded|error' >&2 || true
+if [[ "${REUSE:-0}" != 1 || ! -s "$out" ]]; then
+  swift build -c release --package-path "$root/Benchmarks" >&2
+  bin_dir="$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)"
+  # SWIFT_BACKTRACE=enable=no: a crash must not leave a swift-backtrace process behind.
+  SWIFT_BACKTRACE=enable=no valgrind --tool=callgrind --callgrind-out-file="$out" \
+    --toggle-collect='*profiledDecode*' \
+    "$bin_dir/JSONAPIBenchmarks" --profile-decode "$contender" "$articles" "$repeats" 2>&1 \
+    | grep -E 'Collected|decoded|error' >&2 || true
+fi
 
 # The function rows of callgrind_annotate, demangled, "???:" dropped, library paths shortened.
 table() {
@@ -39,7 +41,7 @@ table() {
   rows="$(callgrind_annotate --inclusive="$1" --threshold=100 "$out" 2>/dev/null \
     | sed -n '/file:function/,$p' | sed '1,2d' | grep -v '^ *$' \
     | grep -v -E '(libc-start|libc_start_call_main|\(below main\)|PROGRAM TOTALS)' || true)"
-  printf '%s\n' "$rows" | head -n "$top" | swift demangle --simplified \
+  printf "%s\n" "$rows" | sed -n "1,${top}p" | swift demangle --simplified \
     | sed -E -e 's/\?\?\?://' -e 's| \[[^]]*/([^/]+)\]$| [\1]|'
 }
 
