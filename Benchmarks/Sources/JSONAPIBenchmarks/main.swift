@@ -12,6 +12,7 @@ import JSONAPICodable
 //     --profile-decode [jsonapi|foundation] [N] [repeats]
 //                        decode the N-article document (default 10 000) a few times and exit;
 //                        for callgrind, see Scripts/profile-decode.sh
+//     --write N DIR      write the N-article document.json and flat.json into DIR and exit
 //     --memory-probe MODE FILE   internal: the child side of the memory measurement
 // The Markdown report goes to stdout, progress to stderr.
 
@@ -43,6 +44,22 @@ if arguments.first == "--memory-probe" {
     fail("usage: --memory-probe idle|jsonapi|foundation FILE")
   }
   exit(MemoryProbe.runChild(mode: mode, path: arguments[2]))
+}
+
+if arguments.first == "--write" {
+  guard arguments.count == 3, let articleCount = Int(arguments[1]), articleCount > 0 else {
+    fail("usage: --write N DIR")
+  }
+  let corpus = ArticleCorpus(articleCount: articleCount)
+  let directory = URL(fileURLWithPath: arguments[2], isDirectory: true)
+  do {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try corpus.document.write(to: directory.appendingPathComponent("document.json"))
+    try corpus.flat.write(to: directory.appendingPathComponent("flat.json"))
+  } catch {
+    fail("cannot write: \(error)")
+  }
+  exit(0)
 }
 
 if arguments.first == "--profile-decode" {
