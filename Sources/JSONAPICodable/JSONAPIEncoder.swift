@@ -12,6 +12,34 @@ import Foundation
 /// let body = try JSONAPIEncoder().encode(article)
 /// ```
 ///
+/// ## How values are classified
+/// - `type` is required on every primary resource; `id` of any type (`Int`, `UUID`, …) is written as a
+///   string and left out when `nil`; `lid`, `meta` and `links` (objects) are the resource's own members.
+/// - A property whose value has `type` and `id` (or `type` and `lid`) is a to-one relationship; an
+///   array whose elements all do is to-many. Anything else, and any ``JSONAPIAttributeExpressible``
+///   value or `[String: …]` dictionary, is an attribute.
+/// - A `nil` optional is left out (in a PATCH: unchanged). ``JSONAPIRelationship`` says
+///   `"data": null` or `"data": []` explicitly and carries relationship `meta`/`links`. An empty
+///   array is an attribute `[]`, unless its element type is ``JSONAPIRelationshipExpressible``
+///   (then `"data": []`); so is an explicitly encoded `nil` of such a type (`"data": null`).
+/// - Empty `attributes`/`relationships` objects and an empty `included` are never written.
+///
+/// ## Included resources
+/// A related resource that carries more than its identifier goes once into `included`, found
+/// breadth first and kept in first-seen order; one that carries only its identifier (and `meta`)
+/// is linkage alone, its `meta` riding on the identifier. When the same `type`+`id` is encoded
+/// twice with different fields, the copies are merged field by field and the first-encoded value
+/// wins each conflict; a copy of a primary resource is dropped (the primary wins). Two primary
+/// resources with one identity throw. ``includesRelatedResources`` `= false` leaves `included` out;
+/// ``sparseFieldsets`` removes fields from primary and included resources alike, and the related
+/// resources behind a removed relationship are not collected.
+///
+/// ## Keys
+/// Key strategies convert attribute and relationship names and the keys of nested structs; they
+/// never touch `id`, `type`, `lid`, `meta`, `links`, the library's own JSON:API types
+/// (links, error objects, ``JSONAPIValue``) or dictionary keys. Dictionaries are written with their
+/// keys sorted, so output is deterministic; other objects keep the order in which they were encoded.
+///
 /// One encoder may be shared by any number of tasks at once; its settings are read once per call.
 public final class JSONAPIEncoder: @unchecked Sendable {
   // Settings live behind a lock so that the class can be shared across tasks, as JSONEncoder can.
@@ -75,14 +103,24 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   /// `nil` becomes `{"data":null}`, and a ``JSONAPIDocument`` keeps its `meta`, `links` and `jsonapi`.
   ///
   /// - Throws: ``JSONAPIError/missingResourceType(swiftType:codingPath:)`` when a primary resource has
-  ///   no `type`; ``JSONAPIError`` for other values JSON:API cannot express; `EncodingError` for
-  ///   values JSON cannot express (NaN under `.throw`).
+  ///   no `type`; ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` past
+  ///   ``Limits/maxNestingDepth``; ``JSONAPIError/invalidValue(reason:codingPath:)`` for other
+  ///   values JSON:API cannot express (an `id` that is an object, a primary resource given twice,
+  ///   a `meta` that is not an object); `EncodingError` for values JSON cannot express (NaN under
+  ///   `.throw`); and whatever your `encode(to:)` implementations throw.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    _ = lock.withLock { self.options }
-    throw JSONAPIError.invalidValue(reason: "not implemented yet", codingPath: "")
+    let options = lock.withLock { self.options }
+    let root = EncoderImpl.root(for: T.self, options: options)
+    let tree = try root.wrap(value, key: nil)
+    var assembler = DocumentAssembler(options: options)
+    let document = try assembler.assemble(tree, rootType: T.self)
+    return try Self.write(document, options: options)
   }
 
   /// Encodes an error document (`{"errors": [...]}`), as a server answers a failed request.
+  ///
+  /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` for an error object without any
+  ///   member (JSON:API 1.1 requires one) or a `meta` that is not an object.
   ///
   /// ```swift
   /// let body = try JSONAPIEncoder().encode(errors: [JSONAPIErrorObject(status: "404", title: "Not Found")])
@@ -91,7 +129,25 @@ public final class JSONAPIEncoder: @unchecked Sendable {
     errors: [JSONAPIErrorObject], meta: JSONAPIValue? = nil, jsonapi: JSONAPIObject? = nil,
     links: JSONAPILinks? = nil
   ) throws -> Data {
-    _ = lock.withLock { self.options }
-    throw JSONAPIError.invalidValue(reason: "not implemented yet", codingPath: "")
+    let options = lock.withLock { self.options }
+    let root = EncoderImpl.root(for: [JSONAPIErrorObject].self, options: options)
+    let members = EncodedObject(role: .dictionary)
+    if let meta { members.append(try root.wrap(meta, key: AnyCodingKey("meta")), for: "meta") }
+    if let jsonapi {
+      members.append(try root.wrap(jsonapi, key: AnyCodingKey("jsonapi")), for: "jsonapi")
+    }
+    if let links { members.append(try root.wrap(links, key: AnyCodingKey("links")), for: "links") }
+    let document = try DocumentAssembler.errorDocument(
+      errors: try root.wrap(errors, key: AnyCodingKey("errors")), members: members)
+    return try Self.write(document, options: options)
+  }
+
+  static func write(_ document: EncodedObject, options: EncodingOptions) throws -> Data {
+    // The document wraps the model's values in a few levels of its own (data, attributes, …).
+    var writer = JSONWriter(
+      formatting: options.outputFormatting,
+      depthLimit: options.limits.maxNestingDepth + 8)
+    try writer.write(.object(document))
+    return Data(writer.bytes)
   }
 }

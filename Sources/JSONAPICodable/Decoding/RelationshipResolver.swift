@@ -71,7 +71,8 @@ final class RelationshipResolver {
       return try decode(type, object: node.index, in: decoder)
     }
     let key = MemoKey(type: ObjectIdentifier(T.self), ordinal: ordinal)
-    if let remembered = memo[key] as? T { return remembered }
+    // Unwrap the entry before casting: `nil as? T` succeeds when T is itself an Optional.
+    if let entry = memo[key], let remembered = entry as? T { return remembered }
 
     guard stack.count < limits.maxRelationshipDepth else {
       throw JSONAPIError.relationshipDepthExceeded(

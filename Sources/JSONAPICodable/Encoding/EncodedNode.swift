@@ -1,0 +1,99 @@
+/// One value of the tree the encoder builds before it writes JSON.
+///
+/// Objects and arrays are classes so that nested containers can keep filling them after they
+/// have been attached to their parent, as `Encoder` containers require.
+enum EncodedNode {
+  case null
+  /// A `nil` of an optional whose wrapped type is ``JSONAPIRelationshipExpressible``: written as
+  /// `null`, and as `"data": null` when it is a resource's field.
+  case nullRelated
+  case bool(Bool)
+  /// The number's JSON text, already formatted.
+  case number(String)
+  case string(String)
+  case object(EncodedObject)
+  case array(EncodedArray)
+}
+
+/// A JSON object under construction; members keep the order in which they were encoded.
+final class EncodedObject {
+  /// What the Swift value behind the object was, as far as classification cares.
+  enum Role {
+    /// A struct, class or enum with its own coding keys.
+    case plain
+    /// A `[String: Value]` dictionary or a container keyed by run-time names: never a resource.
+    case dictionary
+    /// A ``JSONAPIAttributeExpressible`` value: always an attribute.
+    case attribute
+    /// A ``JSONAPIRelationship``: a relationship object whatever its data.
+    case relationship
+    /// A ``JSONAPIDocument``: the top-level members.
+    case document
+  }
+
+  var role: Role
+  /// The Swift type that encoded this object, for error messages.
+  var swiftType: Any.Type?
+  private(set) var keys: [String] = []
+  private(set) var values: [EncodedNode] = []
+  // Built only for large objects: small ones are searched linearly, which is faster.
+  private var positions: [String: Int]?
+
+  init(role: Role = .plain, swiftType: Any.Type? = nil) {
+    self.role = role
+    self.swiftType = swiftType
+  }
+
+  var count: Int { keys.count }
+  var isEmpty: Bool { keys.isEmpty }
+
+  /// Sets `key` to `value`, replacing an earlier value of the same key (as `JSONEncoder` does).
+  func set(_ value: EncodedNode, for key: String) {
+    if let position = position(of: key) {
+      values[position] = value
+    } else {
+      append(value, for: key)
+    }
+  }
+
+  /// Appends a member the caller knows to be new.
+  func append(_ value: EncodedNode, for key: String) {
+    positions?[key] = keys.count
+    keys.append(key)
+    values.append(value)
+  }
+
+  /// Adds `value` only when there is no member `key` yet; returns whether it was added.
+  @discardableResult
+  func addIfAbsent(_ value: EncodedNode, for key: String) -> Bool {
+    if position(of: key) != nil { return false }
+    append(value, for: key)
+    return true
+  }
+
+  subscript(key: String) -> EncodedNode? {
+    position(of: key).map { values[$0] }
+  }
+
+  func position(of key: String) -> Int? {
+    if let positions { return positions[key] }
+    if keys.count < 16 { return keys.firstIndex(of: key) }
+    var built: [String: Int] = [:]
+    built.reserveCapacity(keys.count * 2)
+    for (offset, name) in keys.enumerated() { built[name] = offset }
+    positions = built
+    return built[key]
+  }
+}
+
+/// A JSON array under construction.
+final class EncodedArray {
+  /// Whether the array's Swift element type is ``JSONAPIRelationshipExpressible``, so that even an
+  /// empty array is a to-many relationship.
+  var holdsRelatedResources: Bool
+  var elements: [EncodedNode] = []
+
+  init(holdsRelatedResources: Bool = false) {
+    self.holdsRelatedResources = holdsRelatedResources
+  }
+}

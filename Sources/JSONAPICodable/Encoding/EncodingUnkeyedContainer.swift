@@ -1,0 +1,60 @@
+/// The unkeyed container of ``EncoderImpl``: appends elements to an ``EncodedArray``.
+struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
+  let encoder: EncoderImpl
+  let array: EncodedArray
+
+  var codingPath: [any CodingKey] { encoder.codingPath }
+  var count: Int { array.elements.count }
+
+  private var nextKey: AnyCodingKey { AnyCodingKey(index: array.elements.count) }
+
+  mutating func encodeNil() throws { array.elements.append(.null) }
+  mutating func encode(_ value: Bool) throws { array.elements.append(.bool(value)) }
+  mutating func encode(_ value: String) throws { array.elements.append(.string(value)) }
+  mutating func encode(_ value: Double) throws {
+    array.elements.append(try encoder.number(value, key: nextKey))
+  }
+  mutating func encode(_ value: Float) throws {
+    array.elements.append(try encoder.number(value, key: nextKey))
+  }
+  mutating func encode(_ value: Int) throws { integer(value) }
+  mutating func encode(_ value: Int8) throws { integer(value) }
+  mutating func encode(_ value: Int16) throws { integer(value) }
+  mutating func encode(_ value: Int32) throws { integer(value) }
+  mutating func encode(_ value: Int64) throws { integer(value) }
+  mutating func encode(_ value: UInt) throws { integer(value) }
+  mutating func encode(_ value: UInt8) throws { integer(value) }
+  mutating func encode(_ value: UInt16) throws { integer(value) }
+  mutating func encode(_ value: UInt32) throws { integer(value) }
+  mutating func encode(_ value: UInt64) throws { integer(value) }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    array.elements.append(try encoder.wrap(value, key: nextKey))
+  }
+
+  private func integer<I: BinaryInteger>(_ value: I) {
+    array.elements.append(.number(String(value)))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    nestedEncoder(for: [String: Never].self).container(keyedBy: keyType)
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    nestedEncoder(for: [Never].self).unkeyedContainer()
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    nestedEncoder(for: Never.self)
+  }
+
+  /// An encoder whose value lands in a slot reserved now (an empty object until it writes).
+  private func nestedEncoder(for type: Any.Type) -> EncoderImpl {
+    let index = array.elements.count
+    let key = nextKey
+    array.elements.append(.object(EncodedObject()))
+    return encoder.child(for: type, key: key) { [array] in array.elements[index] = $0 }
+  }
+}

@@ -1,0 +1,197 @@
+/// Classification of a resource's members: `type`/`id`/`lid`/`meta`/`links` go to the resource
+/// itself; every other member becomes a relationship or an attribute, decided by its value.
+extension DocumentAssembler {
+  /// The identifier members of a value that is shaped like a resource: a plain object with a
+  /// string `type` and a string or numeric `id` (or a string `lid`). `nil` for anything else.
+  static func identifier(of object: EncodedObject) -> (type: String, id: String?, lid: String?)? {
+    guard object.role == .plain, case .string(let type)? = object["type"] else { return nil }
+    var id: String?
+    switch object["id"] {
+    case .string(let value)?: id = value
+    case .number(let value)?: id = value
+    default: id = nil
+    }
+    var lid: String?
+    if case .string(let value)? = object["lid"] { lid = value }
+    guard id != nil || lid != nil else { return nil }
+    return (type, id, lid)
+  }
+
+  /// Takes a resource-shaped object apart. Relationship fields collect their related resources in
+  /// ``ResourceParts/relatives`` (when `included` is wanted) for the caller to queue.
+  ///
+  /// - Throws: ``JSONAPIError/missingResourceType(swiftType:codingPath:)`` without a `type`;
+  ///   ``JSONAPIError/invalidValue(reason:codingPath:)`` for an `id`, `lid` or `type` that is not a
+  ///   string (or number, for `id`) and for a ``JSONAPIRelationship`` whose data is not resources.
+  func resource(from object: EncodedObject, path: String) throws -> ResourceParts {
+    let swiftType = object.swiftType.map { "\($0)" } ?? "an encoded object"
+    guard let typeNode = object["type"], !Self.isNull(typeNode) else {
+      throw JSONAPIError.missingResourceType(swiftType: swiftType, codingPath: path)
+    }
+    guard case .string(let type) = typeNode else {
+      throw JSONAPIError.invalidValue(
+        reason: "`type` of \(swiftType) must encode as a string",
+        codingPath: Self.join(path, "type"))
+    }
+    let parts = ResourceParts(
+      type: type, id: try Self.identifierMember("id", of: object, path: path, numbers: true),
+      lid: try Self.identifierMember("lid", of: object, path: path, numbers: false))
+    let fieldset = options.sparseFieldsets[type]
+    for (name, value) in zip(object.keys, object.values) {
+      switch name {
+      case "type", "id", "lid":
+        continue
+      case "meta", "links":
+        if case .object(let member) = value {
+          if name == "meta" { parts.meta = member } else { parts.links = member }
+          continue
+        }
+        if Self.isNull(value) { continue }
+      default:
+        break
+      }
+      if let fieldset, !fieldset.contains(name) { continue }
+      try classifyField(name, value, into: parts, path: Self.join(path, name))
+    }
+    return parts
+  }
+
+  private func classifyField(
+    _ name: String, _ value: EncodedNode, into parts: ResourceParts, path: String
+  ) throws {
+    switch value {
+    case .nullRelated:
+      parts.relationships.append(.object(Self.relationship(data: .null)), for: name)
+    case .object(let object) where object.role == .relationship:
+      if let relationship = try relationshipObject(
+        fromWrapper: object, into: parts, name: name,
+        path: path)
+      {
+        parts.relationships.append(.object(relationship), for: name)
+      }
+    case .object(let object) where Self.identifier(of: object) != nil:
+      let linkage = linkage(for: object, path: path, into: parts, name: name)
+      parts.relationships.append(.object(Self.relationship(data: linkage)), for: name)
+    case .array(let array) where Self.isToMany(array):
+      let data = EncodedArray()
+      for (index, element) in array.elements.enumerated() {
+        if case .object(let object) = element {
+          data.elements.append(
+            linkage(for: object, path: "\(path)[\(index)]", into: parts, name: name))
+        }
+      }
+      parts.relationships.append(.object(Self.relationship(data: .array(data))), for: name)
+    default:
+      parts.attributes.append(value, for: name)
+    }
+  }
+
+  /// Whether an array is a to-many relationship: every element resource-shaped, or empty with a
+  /// ``JSONAPIRelationshipExpressible`` element type.
+  private static func isToMany(_ array: EncodedArray) -> Bool {
+    if array.elements.isEmpty { return array.holdsRelatedResources }
+    return array.elements.allSatisfy {
+      if case .object(let object) = $0 { return identifier(of: object) != nil }
+      return false
+    }
+  }
+
+  /// The relationship object for a ``JSONAPIRelationship`` value; `nil` when it would be empty.
+  private func relationshipObject(
+    fromWrapper wrapper: EncodedObject, into parts: ResourceParts, name: String, path: String
+  ) throws -> EncodedObject? {
+    let relationship = EncodedObject(role: .dictionary)
+    let dataPath = Self.join(path, "data")
+    switch wrapper["data"] {
+    case nil:
+      break
+    case .null?, .nullRelated?:
+      relationship.append(.null, for: "data")
+    case .object(let object)? where Self.identifier(of: object) != nil:
+      relationship.append(
+        linkage(for: object, path: dataPath, into: parts, name: name), for: "data")
+    case .array(let array)?:
+      let data = EncodedArray()
+      for (index, element) in array.elements.enumerated() {
+        guard case .object(let object) = element, Self.identifier(of: object) != nil else {
+          throw JSONAPIError.invalidValue(
+            reason: "the data of a JSONAPIRelationship must be resources with `type` and `id`",
+            codingPath: "\(dataPath)[\(index)]")
+        }
+        data.elements.append(
+          linkage(for: object, path: "\(dataPath)[\(index)]", into: parts, name: name))
+      }
+      relationship.append(.array(data), for: "data")
+    default:
+      throw JSONAPIError.invalidValue(
+        reason: "the data of a JSONAPIRelationship must be a resource with `type` and `id`, "
+          + "an array of them, or nil", codingPath: dataPath)
+    }
+    for member in ["links", "meta"] {
+      switch wrapper[member] {
+      case .object(let object)?: relationship.append(.object(object), for: member)
+      case nil, .null?, .nullRelated?: break
+      default:
+        throw JSONAPIError.invalidValue(
+          reason: "`\(member)` must encode as a JSON object", codingPath: Self.join(path, member))
+      }
+    }
+    return relationship.isEmpty ? nil : relationship
+  }
+
+  /// The resource identifier object for a related resource, queueing the resource for `included`
+  /// when it carries more than its identifier (and its meta, which then rides on the identifier).
+  private func linkage(
+    for object: EncodedObject, path: String, into parts: ResourceParts, name: String
+  ) -> EncodedNode {
+    guard let identifier = Self.identifier(of: object) else { return .null }
+    let linkage = EncodedObject(role: .dictionary)
+    linkage.append(.string(identifier.type), for: "type")
+    if let id = identifier.id { linkage.append(.string(id), for: "id") }
+    if let lid = identifier.lid { linkage.append(.string(lid), for: "lid") }
+    // Bare: nothing beyond the identifier and an object `meta`, which then rides on the linkage.
+    var isBare = object.keys.allSatisfy { ["type", "id", "lid", "meta"].contains($0) }
+    switch object["meta"] {
+    case nil, .object?: break
+    default: isBare = false
+    }
+    if isBare {
+      if case .object(let meta)? = object["meta"] { linkage.append(.object(meta), for: "meta") }
+    } else if options.includesRelatedResources {
+      parts.relatives[name, default: []].append(PendingResource(object: object, path: path))
+    }
+    return .object(linkage)
+  }
+
+  private static func relationship(data: EncodedNode) -> EncodedObject {
+    let relationship = EncodedObject(role: .dictionary)
+    relationship.append(data, for: "data")
+    return relationship
+  }
+
+  private static func identifierMember(
+    _ name: String, of object: EncodedObject, path: String, numbers: Bool
+  ) throws -> String? {
+    switch object[name] {
+    case nil, .null?, .nullRelated?: return nil
+    case .string(let value)?: return value
+    case .number(let value)? where numbers: return value
+    default:
+      throw JSONAPIError.invalidValue(
+        reason: numbers
+          ? "`\(name)` must encode as a string or a number" : "`\(name)` must encode as a string",
+        codingPath: join(path, name))
+    }
+  }
+
+  static func isNull(_ node: EncodedNode) -> Bool {
+    switch node {
+    case .null, .nullRelated: return true
+    default: return false
+    }
+  }
+
+  static func join(_ path: String, _ name: String) -> String {
+    path.isEmpty ? name : "\(path).\(name)"
+  }
+}

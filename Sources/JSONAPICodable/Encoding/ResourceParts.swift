@@ -1,0 +1,79 @@
+/// Identity of a resource within one document: `type` with `id`, or with `lid` for a resource the
+/// client is creating.
+struct EncodedResourceIdentity: Hashable {
+  let type: String
+  let id: String
+  let isLocal: Bool
+}
+
+/// A related resource met in a relationship, waiting to be turned into an included resource.
+struct PendingResource {
+  let object: EncodedObject
+  let path: String
+}
+
+/// A resource object taken apart into the members JSON:API gives it.
+final class ResourceParts {
+  let type: String
+  let id: String?
+  let lid: String?
+  let attributes = EncodedObject(role: .dictionary)
+  let relationships = EncodedObject(role: .dictionary)
+  /// The related resources behind each relationship, by relationship name.
+  var relatives: [String: [PendingResource]] = [:]
+  var meta: EncodedObject?
+  var links: EncodedObject?
+
+  init(type: String, id: String?, lid: String?) {
+    self.type = type
+    self.id = id
+    self.lid = lid
+  }
+
+  var identity: EncodedResourceIdentity? {
+    if let id { return EncodedResourceIdentity(type: type, id: id, isLocal: false) }
+    if let lid { return EncodedResourceIdentity(type: type, id: lid, isLocal: true) }
+    return nil
+  }
+
+  /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
+  /// one lacks: the first-encoded value wins each conflict. Returns the relationship names added.
+  func merge(_ other: ResourceParts) -> [String] {
+    for (name, value) in zip(other.attributes.keys, other.attributes.values)
+    where relationships[name] == nil {
+      attributes.addIfAbsent(value, for: name)
+    }
+    var added: [String] = []
+    for (name, value) in zip(other.relationships.keys, other.relationships.values)
+    where attributes[name] == nil && relationships.addIfAbsent(value, for: name) {
+      added.append(name)
+      relatives[name] = other.relatives[name]
+    }
+    meta = Self.merged(meta, other.meta)
+    links = Self.merged(links, other.links)
+    return added
+  }
+
+  private static func merged(_ first: EncodedObject?, _ second: EncodedObject?) -> EncodedObject? {
+    guard let first else { return second }
+    guard let second else { return first }
+    let result = EncodedObject(role: .dictionary)
+    for (name, value) in zip(first.keys, first.values) { result.append(value, for: name) }
+    for (name, value) in zip(second.keys, second.values) { result.addIfAbsent(value, for: name) }
+    return result
+  }
+
+  /// The resource object: `type`, `id`, `lid`, `attributes`, `relationships`, `links`, `meta`;
+  /// empty `attributes` and `relationships` are left out (servers reject `{}` there).
+  func resourceObject() -> EncodedObject {
+    let object = EncodedObject(role: .dictionary)
+    object.append(.string(type), for: "type")
+    if let id { object.append(.string(id), for: "id") }
+    if let lid { object.append(.string(lid), for: "lid") }
+    if !attributes.isEmpty { object.append(.object(attributes), for: "attributes") }
+    if !relationships.isEmpty { object.append(.object(relationships), for: "relationships") }
+    if let links { object.append(.object(links), for: "links") }
+    if let meta { object.append(.object(meta), for: "meta") }
+    return object
+  }
+}

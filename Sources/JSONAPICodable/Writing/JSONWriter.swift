@@ -1,0 +1,141 @@
+/// Writes an ``EncodedNode`` tree as UTF-8 JSON text, laid out as `JSONEncoder` lays it out.
+struct JSONWriter {
+  private(set) var bytes: [UInt8] = []
+  private let prettyPrinted: Bool
+  private let sortedKeys: Bool
+  private let escapesSlashes: Bool
+  private let depthLimit: Int
+  // Spaces for the deepest level reached so far; indentation appends a slice of it.
+  private var indentation: [UInt8] = []
+
+  init(formatting: JSONAPIEncoder.OutputFormatting, depthLimit: Int) {
+    prettyPrinted = formatting.contains(.prettyPrinted)
+    sortedKeys = formatting.contains(.sortedKeys)
+    escapesSlashes = !formatting.contains(.withoutEscapingSlashes)
+    self.depthLimit = depthLimit
+  }
+
+  /// Writes `node` as a whole JSON text.
+  ///
+  /// - Throws: ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` when containers nest
+  ///   deeper than `depthLimit` (nested containers can be built without going through `encode`).
+  mutating func write(_ node: EncodedNode) throws {
+    try write(node, level: 0)
+  }
+
+  private mutating func write(_ node: EncodedNode, level: Int) throws {
+    switch node {
+    case .null, .nullRelated: bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+    case .bool(true): bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+    case .bool(false): bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+    case .number(let text): bytes.append(contentsOf: text.utf8)
+    case .string(let text): writeString(text)
+    case .array(let array): try writeArray(array, level: level)
+    case .object(let object): try writeObject(object, level: level)
+    }
+  }
+
+  private mutating func checkDepth(_ level: Int) throws {
+    guard level < depthLimit else {
+      throw JSONAPIError.encodingNestingTooDeep(limit: depthLimit, codingPath: "")
+    }
+  }
+
+  private mutating func writeArray(_ array: EncodedArray, level: Int) throws {
+    try checkDepth(level)
+    bytes.append(UInt8(ascii: "["))
+    if array.elements.isEmpty {
+      if prettyPrinted { emptyContainerBody(level: level) }
+      bytes.append(UInt8(ascii: "]"))
+      return
+    }
+    for (index, element) in array.elements.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      if prettyPrinted { newline(level: level + 1) }
+      try write(element, level: level + 1)
+    }
+    if prettyPrinted { newline(level: level) }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  private mutating func writeObject(_ object: EncodedObject, level: Int) throws {
+    try checkDepth(level)
+    bytes.append(UInt8(ascii: "{"))
+    if object.isEmpty {
+      if prettyPrinted { emptyContainerBody(level: level) }
+      bytes.append(UInt8(ascii: "}"))
+      return
+    }
+    var order = Array(object.keys.indices)
+    if sortedKeys {
+      let keys = object.keys
+      order.sort { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+    }
+    for (count, position) in order.enumerated() {
+      if count > 0 { bytes.append(UInt8(ascii: ",")) }
+      if prettyPrinted { newline(level: level + 1) }
+      writeString(object.keys[position])
+      if prettyPrinted {
+        bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+      } else {
+        bytes.append(UInt8(ascii: ":"))
+      }
+      try write(object.values[position], level: level + 1)
+    }
+    if prettyPrinted { newline(level: level) }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  // JSONEncoder writes an empty container as an empty line between its brackets.
+  private mutating func emptyContainerBody(level: Int) {
+    bytes.append(UInt8(ascii: "\n"))
+    newline(level: level)
+  }
+
+  private mutating func newline(level: Int) {
+    bytes.append(UInt8(ascii: "\n"))
+    let width = 2 * level
+    if indentation.count < width {
+      indentation = [UInt8](repeating: 0x20, count: max(width, 2 * indentation.count))
+    }
+    bytes.append(contentsOf: indentation[0..<width])
+  }
+
+  /// Writes a string literal; runs of bytes that need no escaping are copied in one go.
+  private mutating func writeString(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      for index in 0..<utf8.count {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes)
+        else { continue }
+        if runStart < index { bytes.append(contentsOf: utf8[runStart..<index]) }
+        appendEscape(for: byte)
+        runStart = index + 1
+      }
+      if runStart < utf8.count { bytes.append(contentsOf: utf8[runStart..<utf8.count]) }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private mutating func appendEscape(for byte: UInt8) {
+    bytes.append(UInt8(ascii: "\\"))
+    switch byte {
+    case 0x22: bytes.append(UInt8(ascii: "\""))
+    case 0x5C: bytes.append(UInt8(ascii: "\\"))
+    case 0x2F: bytes.append(UInt8(ascii: "/"))
+    case 0x08: bytes.append(UInt8(ascii: "b"))
+    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    case 0x0A: bytes.append(UInt8(ascii: "n"))
+    case 0x0D: bytes.append(UInt8(ascii: "r"))
+    case 0x09: bytes.append(UInt8(ascii: "t"))
+    default:
+      let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+      bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30])
+      bytes.append(hexDigits[Int(byte >> 4)])
+      bytes.append(hexDigits[Int(byte & 0x0F)])
+    }
+  }
+}

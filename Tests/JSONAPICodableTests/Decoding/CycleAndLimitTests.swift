@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import JSONAPICodable
+
+/// Cycles, memoisation and the resolution limits (R42, issue: hostile documents finish in bounded time).
+@Suite struct CycleAndLimitTests {
+  struct Person: Decodable, Equatable {
+    var id: String
+    var name: String?
+    var article: Indirect<Article>?
+  }
+  struct Article: Decodable, Equatable {
+    var id: String
+    var title: String?
+    var author: Indirect<Person>?
+  }
+
+  @Test func cyclicIncludeDecodesWithTheBackReferenceAsIdentifier() throws {
+    // corpus japx_recursive-sample-cyclic: article 1 → people 42 → article 1.
+    let article = try JSONAPIDecoder().decode(
+      Article.self, from: Fixture.corpus("japx_recursive-sample-cyclic"))
+    #expect(article.title == "JSON API paints my bikeshed!")
+    #expect(article.author?.name == "John")
+    #expect(article.author?.article == Indirect(Article(id: "1", title: nil, author: nil)))
+  }
+
+  @Test func selfReferenceIsCutAtTheIdentifier() throws {
+    let json = """
+      {"data": {"type": "people", "id": "1", "attributes": {"name": "me"},
+        "relationships": {"article": {"data": {"type": "articles", "id": "a"}}}},
+       "included": [{"type": "articles", "id": "a",
+        "relationships": {"author": {"data": {"type": "people", "id": "1"}}}}]}
+      """
+    let person = try JSONAPIDecoder().decode(Person.self, from: json)
+    #expect(person.article?.author == Indirect(Person(id: "1", name: nil, article: nil)))
+  }
+
+  @Test func resultsDoNotDependOnDecodingOrderInACycle() throws {
+    // Both articles share author 9, whose `article` points back at article 1. Article 2's author must
+    // be fully decoded even though the author was met first inside article 1's cycle.
+    let json = """
+      {"data": [
+        {"type": "articles", "id": "1", "relationships": {"author": {"data": {"type": "people", "id": "9"}}}},
+        {"type": "articles", "id": "2", "relationships": {"author": {"data": {"type": "people", "id": "9"}}}}],
+       "included": [{"type": "people", "id": "9", "attributes": {"name": "Dan"},
+         "relationships": {"article": {"data": {"type": "articles", "id": "1"}}}}]}
+      """
+    let articles = try JSONAPIDecoder().decode([Article].self, from: json)
+    #expect(articles[0].author?.article == Indirect(Article(id: "1", title: nil, author: nil)))
+    #expect(articles[1].author?.name == "Dan")
+    // Inside article 2 → person 9 → article 1, person 9 is still being decoded: it is cut there.
+    #expect(articles[1].author?.article?.id == "1")
+    #expect(articles[1].author?.article?.author?.name == nil)
+    #expect(articles[1].author?.article?.author?.id == "9")
+  }
+
+  struct Node: Decodable, Equatable {
+    var id: String
+    var left: Indirect<Node>?
+    var right: Indirect<Node>?
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decode(String.self, forKey: .id)
+      left = try container.decodeIfPresent(Indirect<Node>.self, forKey: .left)
+      right = try container.decodeIfPresent(Indirect<Node>.self, forKey: .right)
+    }
+    enum CodingKeys: String, CodingKey { case id, left, right }
+  }
+
+  /// Each resource names the next one twice, `depth` deep: 2^depth paths if expanded naively.
+  static func bomb(depth: Int, cycleBack: Bool = false) -> String {
+    var included: [String] = []
+    for level in 1...depth {
+      let next = level < depth ? #"{"type":"n","id":"\#(level + 1)"}"# : (cycleBack ? #"{"type":"n","id":"0"}"# : "null")
+      included.append(#"{"type":"n","id":"\#(level)","relationships":{"left":{"data":\#(next)},"right":{"data":\#(next)}}}"#)
+    }
+    let root = #"{"type":"n","id":"0","relationships":{"left":{"data":{"type":"n","id":"1"}},"right":{"data":{"type":"n","id":"1"}}}}"#
+    return #"{"data":\#(root),"included":[\#(included.joined(separator: ","))]}"#
+  }
+
+  @Test func expansionBombFortyDeepDecodesInLinearWork() throws {
+    let started = ContinuousClock.now
+    let root = try JSONAPIDecoder().decode(Node.self, from: Self.bomb(depth: 40))
+    var depth = 0
+    var current: Node? = root
+    while let node = current {
+      depth += 1
+      current = node.left?.value
+    }
+    #expect(depth == 41)
+    // Both branches are the same memoised resource (compared by id: a structural == on the
+    // shared DAG would itself take 2^40 steps).
+    #expect(root.left?.id == "1" && root.right?.id == "1")
+    #expect(root.left?.value.left?.id == root.right?.value.right?.id)
+    // Not a timing assertion on speed: a guard that the 2^40 expansion did not happen at all.
+    #expect(ContinuousClock.now - started < .seconds(30))
+  }
+
+  @Test func cyclicBombStopsAtTheResourceBudget() throws {
+    // A back edge to the root defeats memoisation; the budget bounds the work.
+    let decoder = JSONAPIDecoder()
+    decoder.limits.maxResolvedResources = 10_000
+    let error = thrownError { try decoder.decode(Node.self, from: Self.bomb(depth: 40, cycleBack: true)) }
+    #expect(error as? JSONAPIError == .resourceBudgetExceeded(limit: 10_000))
+  }
+
+  @Test func relationshipDepthLimitNamesTheLimit() throws {
+    var included: [String] = []
+    for level in 1...20 {
+      included.append(
+        #"{"type":"n","id":"\#(level)","relationships":{"left":{"data":{"type":"n","id":"\#(level + 1)"}}}}"#)
+    }
+    let json = #"{"data":{"type":"n","id":"0","relationships":{"left":{"data":{"type":"n","id":"1"}}}},"included":[\#(included.joined(separator: ","))]}"#
+    let decoder = JSONAPIDecoder()
+    #expect(throws: Never.self) { try decoder.decode(Node.self, from: json) }
+    decoder.limits.maxRelationshipDepth = 10
+    let error = thrownError { try decoder.decode(Node.self, from: json) }
+    guard case .relationshipDepthExceeded(let limit, let pointer) = error as? JSONAPIError else {
+      Issue.record("expected relationshipDepthExceeded, got \(String(describing: error))")
+      return
+    }
+    #expect(limit == 10)
+    #expect(pointer.hasPrefix("/included/"))
+  }
+
+  @Test func jsonNestingLimitIsEnforcedByTheReader() throws {
+    let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+    let json = #"{"meta": {"x": \#(deep)}}"#
+    let error = thrownError { try JSONAPIDecoder().decode(JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: json) }
+    guard case .nestingTooDeep(let limit, let location) = error as? JSONAPIError else {
+      Issue.record("expected nestingTooDeep, got \(String(describing: error))")
+      return
+    }
+    #expect(limit == 512)
+    #expect(location.offset == 15 + 510)
+    let relaxed = JSONAPIDecoder()
+    relaxed.limits.maxNestingDepth = 1000
+    #expect(throws: Never.self) {
+      try relaxed.decode(JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: json)
+    }
+  }
+
+  @Test func sharedRelativesAreDecodedOncePerSwiftType() throws {
+    // 200 articles, one author: the author decodes once (budget 1 + 200 articles would fail at 200).
+    let articles = (0..<200).map {
+      #"{"type":"articles","id":"\#($0)","relationships":{"author":{"data":{"type":"people","id":"9"}}}}"#
+    }
+    let json = #"{"data":[\#(articles.joined(separator: ","))],"included":[{"type":"people","id":"9","attributes":{"name":"Dan"}}]}"#
+    let decoder = JSONAPIDecoder()
+    decoder.limits.maxResolvedResources = 201
+    let decoded = try decoder.decode([Article].self, from: json)
+    #expect(decoded.count == 200)
+    #expect(decoded.allSatisfy { $0.author?.name == "Dan" })
+  }
+}

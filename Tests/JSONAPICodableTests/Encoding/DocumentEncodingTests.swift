@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import JSONAPICodable
+
+@Suite("Encoding documents and error documents")
+struct DocumentEncodingTests {
+  @Test("JSONAPIDocument keeps meta, links and jsonapi next to data and included (R4, R7, R56)")
+  func documentMembers() throws {
+    struct Page: Encodable { var totalPages = 3 }
+    let document = JSONAPIDocument(
+      data: [Article(id: "1", title: "Hi", author: Person(id: "9", name: "Dan"))],
+      meta: Page(),
+      links: ["self": "/articles?page[number]=1", "next": "/articles?page[number]=2"],
+      jsonapi: JSONAPIObject(version: "1.1"))
+    #expect(
+      try encodeDocument(document, name: "document-members") == [
+        "data": [
+          [
+            "type": "articles", "id": "1", "attributes": ["title": "Hi"],
+            "relationships": ["author": ["data": ["type": "people", "id": "9"]]],
+          ]
+        ],
+        "included": [["type": "people", "id": "9", "attributes": ["name": "Dan"]]],
+        "meta": ["totalPages": 3],
+        "links": ["self": "/articles?page[number]=1", "next": "/articles?page[number]=2"],
+        "jsonapi": ["version": "1.1"],
+      ])
+  }
+
+  @Test("a JSONAPIDocument with nil data is data: null with its meta")
+  func documentWithNilData() throws {
+    let document = JSONAPIDocument<Person?, JSONAPIValue>(data: nil, meta: ["count": 0])
+    #expect(
+      try encodeDocument(document, name: "document-null-data") == [
+        "data": nil, "meta": ["count": 0],
+      ])
+  }
+
+  @Test("document meta that is not an object is an invalidValue error (R43)")
+  func metaMustBeObject() throws {
+    let document = JSONAPIDocument<Person?, Int>(data: nil, meta: 3)
+    #expect(
+      throws: JSONAPIError.invalidValue(
+        reason: "`meta` must encode as a JSON object",
+        codingPath: "meta")
+    ) {
+      try JSONAPIEncoder().encode(document)
+    }
+  }
+
+  @Test("encode(errors:) writes an error document with meta, jsonapi and links (R88)")
+  func errorDocument() throws {
+    let errors = [
+      JSONAPIErrorObject(
+        status: "422", title: "Invalid Attribute", detail: "Too short",
+        source: .init(pointer: "/data/attributes/firstName")),
+      JSONAPIErrorObject(id: "e2", code: "42", meta: ["retry": true]),
+    ]
+    let data = try JSONAPIEncoder().encode(
+      errors: errors, meta: ["requestId": "r1"], jsonapi: JSONAPIObject(version: "1.0"),
+      links: ["self": "/articles"])
+    #expect(
+      try checked(data, name: "error-document", kind: .response) == [
+        "errors": [
+          [
+            "status": "422", "title": "Invalid Attribute", "detail": "Too short",
+            "source": ["pointer": "/data/attributes/firstName"],
+          ],
+          ["id": "e2", "code": "42", "meta": ["retry": true]],
+        ],
+        "meta": ["requestId": "r1"], "jsonapi": ["version": "1.0"], "links": ["self": "/articles"],
+      ])
+  }
+
+  @Test("error member names are fixed by JSON:API: key strategies leave them alone")
+  func errorDocumentIgnoresKeyStrategy() throws {
+    let encoder = JSONAPIEncoder()
+    encoder.keyEncodingStrategy = .custom { path in
+      AnyCodingKey("X" + (path.last?.stringValue ?? ""))
+    }
+    let data = try encoder.encode(errors: [JSONAPIErrorObject(status: "500")])
+    #expect(text(data) == #"{"errors":[{"status":"500"}]}"#)
+  }
+
+  @Test("an error object without members is refused (R89)")
+  func emptyErrorObject() throws {
+    #expect(throws: JSONAPIError.self) {
+      try JSONAPIEncoder().encode(errors: [JSONAPIErrorObject()])
+    }
+  }
+}
