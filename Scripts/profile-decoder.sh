@@ -8,8 +8,9 @@
 #   Scripts/profile-decoder.sh jsonapi 1000 5       # contender, N articles, repeats
 #   TOP=40 Scripts/profile-decoder.sh               # more rows
 #   REUSE=1 Scripts/profile-decoder.sh              # re-annotate the last profile, no new run
+#   MODE=encode Scripts/profile-decoder.sh          # profile JSONAPIEncoder (or JSONEncoder) instead
 #
-# Only the decoding is collected (--toggle-collect on profiledDecode*), not the generation of
+# Only the decoding is collected (--toggle-collect on profiled*), not the generation of
 # the input. Inclusive counts above 100% come from recursion (each recursive entry counts).
 # The raw profile stays in .build/profile/callgrind.<contender>.out for
 # `callgrind_annotate --inclusive=yes FILE` or kcachegrind. Takes about a minute at N = 10 000.
@@ -19,10 +20,11 @@ contender="${1:-jsonapi}"
 articles="${2:-10000}"
 repeats="${3:-3}"
 top="${TOP:-25}"
+mode="${MODE:-decode}"
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out_dir="$root/.build/profile"
-out="$out_dir/callgrind.$contender.out"
+out="$out_dir/callgrind.$mode-$contender.out"
 mkdir -p "$out_dir"
 
 if [[ "${REUSE:-0}" != 1 || ! -s "$out" ]]; then
@@ -30,9 +32,9 @@ if [[ "${REUSE:-0}" != 1 || ! -s "$out" ]]; then
   bin_dir="$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)"
   # SWIFT_BACKTRACE=enable=no: a crash must not leave a swift-backtrace process behind.
   SWIFT_BACKTRACE=enable=no valgrind --tool=callgrind --callgrind-out-file="$out" \
-    --toggle-collect='*profiledDecode*' \
-    "$bin_dir/JSONAPIBenchmarks" --profile-decode "$contender" "$articles" "$repeats" 2>&1 \
-    | grep -E 'Collected|decoded|error' >&2 || true
+    --toggle-collect='*profiled*' \
+    "$bin_dir/JSONAPIBenchmarks" --profile-"$mode" "$contender" "$articles" "$repeats" 2>&1 \
+    | grep -E 'Collected|decoded|encoded|error' >&2 || true
 fi
 
 # The function rows of callgrind_annotate, demangled, "???:" dropped, library paths shortened.
@@ -47,8 +49,8 @@ table() {
 
 total="$(callgrind_annotate "$out" 2>/dev/null \
   | awk '/PROGRAM TOTALS/ && !seen { gsub(",", "", $1); print $1; seen = 1 }')"
-echo "# callgrind: $contender, N = $articles, $repeats decodes"
-echo "# instructions: $total in all, $(( total / repeats )) per decode"
+echo "# callgrind: $mode with $contender, N = $articles, $repeats calls"
+echo "# instructions: $total in all, $(( total / repeats )) per call"
 echo
 echo "## Inclusive (function and everything it calls), top $top"
 table yes

@@ -11,7 +11,8 @@ import JSONAPICodable
 //     --clock wall|cpu   what the rounds measure (default wall; cpu resists other jobs' load)
 //     --profile-decode [jsonapi|foundation] [N] [repeats]
 //                        decode the N-article document (default 10 000) a few times and exit;
-//                        for callgrind, see Scripts/profile-decode.sh
+//                        for callgrind, see Scripts/profile-decoder.sh
+//     --profile-encode [jsonapi|foundation] [N] [repeats]   the same for the encoders
 //     --write N DIR      write the N-article document.json and flat.json into DIR and exit
 //     --memory-probe MODE FILE   internal: the child side of the memory measurement
 // The Markdown report goes to stdout, progress to stderr.
@@ -29,6 +30,20 @@ import JSONAPICodable
   let decoder = JSONDecoder()
   var total = 0
   for _ in 0..<repeats { total += try decoder.decode([Article].self, from: flat).count }
+  return total
+}
+
+@inline(never) func profiledEncodeJSONAPI(_ articles: [Article], repeats: Int) throws -> Int {
+  let encoder = JSONAPIEncoder()
+  var total = 0
+  for _ in 0..<repeats { total += try encoder.encode(articles).count }
+  return total
+}
+
+@inline(never) func profiledEncodeFoundation(_ articles: [Article], repeats: Int) throws -> Int {
+  let encoder = JSONEncoder()
+  var total = 0
+  for _ in 0..<repeats { total += try encoder.encode(articles).count }
   return total
 }
 
@@ -62,7 +77,8 @@ if arguments.first == "--write" {
   exit(0)
 }
 
-if arguments.first == "--profile-decode" {
+if arguments.first == "--profile-decode" || arguments.first == "--profile-encode" {
+  let encoding = arguments.first == "--profile-encode"
   let rest = Array(arguments.dropFirst())
   let contender = rest.first { $0 == "jsonapi" || $0 == "foundation" } ?? "jsonapi"
   let numbers = rest.compactMap { Int($0) }
@@ -70,11 +86,15 @@ if arguments.first == "--profile-decode" {
   let repeats = numbers.dropFirst().first ?? 3
   let corpus = ArticleCorpus(articleCount: articleCount)
   do {
-    let decoded =
-      contender == "jsonapi"
-      ? try profiledDecodeJSONAPI(corpus.document, repeats: repeats)
-      : try profiledDecodeFoundation(corpus.flat, repeats: repeats)
-    log("decoded \(decoded) articles with \(contender) (\(repeats) × N = \(articleCount))")
+    let result: Int
+    switch (encoding, contender) {
+    case (false, "jsonapi"): result = try profiledDecodeJSONAPI(corpus.document, repeats: repeats)
+    case (false, _): result = try profiledDecodeFoundation(corpus.flat, repeats: repeats)
+    case (true, "jsonapi"): result = try profiledEncodeJSONAPI(corpus.articles, repeats: repeats)
+    case (true, _): result = try profiledEncodeFoundation(corpus.articles, repeats: repeats)
+    }
+    let unit = encoding ? "bytes encoded" : "articles decoded"
+    log("\(result) \(unit) with \(contender) (\(repeats) × N = \(articleCount))")
     exit(0)
   } catch {
     fail("\(contender) threw: \(error)")
