@@ -10,5 +10,6 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 # SwiftPM 6.3 can keep a stale build plan for a path dependency and miss library files added by a
 # merge ("cannot find 'X' in scope"); dropping the cached plan makes it re-plan (about a second).
-rm -f "$root"/Benchmarks/.build/*/release/description.json "$root"/Benchmarks/.build/release/description.json
+rm -f "$root"/Benchmarks/.build/*/release/description.json \
+  "$root"/Benchmarks/.build/release/description.json
 exec swift run -c release --package-path "$root/Benchmarks" JSONAPIBenchmarks "$@"
