@@ -16,6 +16,16 @@ let package = Package(
       dependencies: ["JSONAPICodable"],
       resources: [.copy("Fixtures")]
     ),
+    .executableTarget(
+      name: "ClientExample",
+      dependencies: ["JSONAPICodable"],
+      path: "Examples/ClientExample"
+    ),
+    .executableTarget(
+      name: "ServerExample",
+      dependencies: ["JSONAPICodable"],
+      path: "Examples/ServerExample"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,9 @@ import Foundation
 
 /// Reading Swift scalars from tape entries. Numbers and strings are converted here, on demand.
 extension DecoderImpl {
-  private func mismatchOrNull<T>(_ type: T.Type, _ node: DecodingNode, _ depth: Int, _ component: PathComponent?)
+  private func mismatchOrNull<T>(
+    _ type: T.Type, _ node: DecodingNode, _ depth: Int, _ component: PathComponent?
+  )
     -> DecodingError
   {
     guard tape[node.index].kind == .null else {
@@ -26,7 +28,9 @@ extension DecoderImpl {
     }
   }
 
-  func scalar(_ type: String.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil)
+  func scalar(
+    _ type: String.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil
+  )
     throws -> String
   {
     let entry = tape[node.index]
@@ -45,7 +49,8 @@ extension DecoderImpl {
       let text = TapeStrings.string(tape, entry)
       guard let value = I(text) else {
         throw dataCorrupted(
-          "The identifier \"\(text)\" is not a valid \(I.self).", depth: depth, component: component,
+          "The identifier \"\(text)\" is not a valid \(I.self).", depth: depth,
+          component: component,
           at: node.index)
       }
       return value
@@ -69,7 +74,9 @@ extension DecoderImpl {
       depth: depth, component: component, at: node.index)
   }
 
-  func scalar(_ type: Double.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil)
+  func scalar(
+    _ type: Double.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil
+  )
     throws -> Double
   {
     let entry = tape[node.index]
@@ -99,7 +106,9 @@ extension DecoderImpl {
     throw mismatchOrNull(type, node, depth, component)
   }
 
-  func scalar(_ type: Float.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil)
+  func scalar(
+    _ type: Float.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil
+  )
     throws -> Float
   {
     let double = try scalar(Double.self, at: node, depth: depth, component: component)

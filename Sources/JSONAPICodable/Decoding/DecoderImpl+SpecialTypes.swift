@@ -47,15 +47,17 @@ extension DecoderImpl {
     }
   }
 
-  /// A links object: names kept as written (no key strategy), `null` links skipped.
+  /// A links object: names kept as written (no key strategy), `null` links and @-members skipped.
   private func links() throws -> JSONAPILinks {
     guard tape[node.index].kind == .object else {
       throw typeMismatch(JSONAPILinks.self, depth: path.count, found: node)
     }
     var links = JSONAPILinks()
     try tape.forEachMember(ofObjectAt: node.index) { name in
+      // null means "no such link" (R53); @-members carry no spec meaning (R50).
       guard tape[name + 1].kind != .null else { return }
       let key = TapeStrings.string(tape, tape[name])
+      guard !key.hasPrefix("@") else { return }
       links[key] = try decode(
         JSONAPILink.self, at: DecodingNode(index: name + 1, role: .json),
         component: .key(AnyCodingKey(key)))
@@ -74,7 +76,8 @@ extension DecoderImpl {
     case .secondsSince1970:
       return Date(timeIntervalSince1970: try scalar(Double.self, at: node, depth: path.count))
     case .millisecondsSince1970:
-      return Date(timeIntervalSince1970: try scalar(Double.self, at: node, depth: path.count) / 1000)
+      return Date(
+        timeIntervalSince1970: try scalar(Double.self, at: node, depth: path.count) / 1000)
     case .iso8601:
       let text = try string()
       guard let date = try? Date.ISO8601FormatStyle().parse(text) else {

@@ -1,5 +1,10 @@
 import Foundation
 
+/// `[String: Value]` of any value type, recognised by metatype so that its keys escape the key
+/// strategy, as with `JSONDecoder`.
+protocol StringKeyedDictionaryDecodingMarker {}
+extension Dictionary: StringKeyedDictionaryDecodingMarker where Key == String {}
+
 /// The one `Decoder` of a decode call. It stands on one ``DecodingNode`` at a time: decoding a nested
 /// value moves it there, runs `T.init(from:)` and moves it back, so nesting allocates no decoders.
 ///
@@ -67,7 +72,8 @@ final class DecoderImpl: Decoder {
         throw typeMismatch([String: Any].self, depth: path.count, found: node)
       }
       return KeyedDecodingContainer(
-        KeyedContainer<Key>(objectAt: node.index, role: node.role, decoder: self, depth: path.count))
+        KeyedContainer<Key>(objectAt: node.index, role: node.role, decoder: self, depth: path.count)
+      )
     }
   }
 
@@ -81,7 +87,8 @@ final class DecoderImpl: Decoder {
     case .primaryData, .linkage: elementRole = node.role
     default: elementRole = .json
     }
-    return ArrayContainer(arrayAt: node.index, elementRole: elementRole, decoder: self, depth: path.count)
+    return ArrayContainer(
+      arrayAt: node.index, elementRole: elementRole, decoder: self, depth: path.count)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -112,6 +119,9 @@ final class DecoderImpl: Decoder {
     case .primaryData where tape[node.index].kind == .object,
       .linkage where tape[node.index].kind == .object:
       return try resolver.decodeResource(type, from: node, in: self)
+    case .json where T.self is any StringKeyedDictionaryDecodingMarker.Type:
+      node.role = .dictionary  // restored by the caller, which saved the node
+      return try T(from: self)
     default:
       return try T(from: self)
     }
@@ -119,7 +129,9 @@ final class DecoderImpl: Decoder {
 
   // MARK: - Errors
 
-  func typeMismatch(_ expected: Any.Type, depth: Int, component: PathComponent? = nil, found: DecodingNode)
+  func typeMismatch(
+    _ expected: Any.Type, depth: Int, component: PathComponent? = nil, found: DecodingNode
+  )
     -> DecodingError
   {
     .typeMismatch(

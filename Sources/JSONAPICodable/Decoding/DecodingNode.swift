@@ -6,6 +6,9 @@ struct DecodingNode {
   enum Role: UInt8 {
     /// Attribute land: plain JSON, decoded as `JSONDecoder` would.
     case json
+    /// A plain JSON object read as `[String: Value]`: its keys stay as written, whatever the key
+    /// strategy (as with `JSONDecoder`); its values are `json` again.
+    case dictionary
     /// The top-level object, read as a ``JSONAPIDocument``.
     case document
     /// Top-level `data`: a resource object, an array of them, or null.

@@ -36,7 +36,8 @@ final class DocumentIndex {
       case "meta": meta = name + 1
       case "links": links = name + 1
       case "jsonapi": jsonapi = name + 1
-      case let other where other.contains(":"): hasExtensionMember = true  // e.g. atomic:operations (R2)
+      // An extension member such as atomic:operations also makes a document (R2).
+      case let other where other.contains(":"): hasExtensionMember = true
       default: break
       }
     }
@@ -131,7 +132,9 @@ final class DocumentIndex {
     _ type: Int, _ value: Int?, isLocal: Bool, _ ordinal: Int32, _ pointer: () -> String
   ) throws -> Bool {
     guard let value else { return false }
-    guard let existing = table.insert(tape, type: type, value: value, isLocal: isLocal, ordinal: ordinal)
+    guard
+      let existing = table.insert(
+        tape, type: type, value: value, isLocal: isLocal, ordinal: ordinal)
     else { return true }
     if existing == ordinal { return false }
     throw JSONAPIError.duplicateResource(

@@ -24,7 +24,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     // Structural objects (document, relationship) keep their member names as the spec spells them.
     let lookup = MemberLookup(
-      object: object, decoder: decoder, depth: depth, convertsKeys: dataRole == nil)
+      object: object, decoder: decoder, depth: depth,
+      convertsKeys: dataRole == nil && role != .dictionary)
     source = .object(lookup, dataRole: dataRole)
   }
 
@@ -55,14 +56,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func contains(_ key: Key) -> Bool {
-    find(key, attributesFirst: false) != nil
+    find(key) != nil
   }
 
   // MARK: - Lookup
 
   /// The node for `key`: for a resource, identity members, its own meta/links, then relationships, then
-  /// attributes (attributes first for `JSONAPIAttributeExpressible` types).
-  private func find(_ key: Key, attributesFirst: Bool) -> DecodingNode? {
+  /// attributes.
+  private func find(_ key: Key) -> DecodingNode? {
     let tape = decoder.tape
     let name = key.stringValue
     switch source {
@@ -81,23 +82,32 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return members.links.map { DecodingNode(index: $0, role: .json) }
       default: break
       }
-      let relationship = members.relationships?.value(for: name, in: tape).map {
-        DecodingNode(index: $0, role: .relationshipObject)
+      if let relationship = members.relationships?.value(for: name, in: tape) {
+        return DecodingNode(index: relationship, role: .relationshipObject)
       }
-      if !attributesFirst, let relationship { return relationship }
-      if let attribute = members.attributes?.value(for: name, in: tape) {
-        return DecodingNode(index: attribute, role: .json)
+      return members.attributes?.value(for: name, in: tape).map {
+        DecodingNode(index: $0, role: .json)
       }
-      return relationship
+    }
+  }
+
+  /// The attribute named like `key`, for a relationship name that is also an attribute name.
+  private func attribute(_ key: Key) -> DecodingNode? {
+    guard case .resource(let members) = source else { return nil }
+    return members.attributes?.value(for: key.stringValue, in: decoder.tape).map {
+      DecodingNode(index: $0, role: .json)
     }
   }
 
   /// Like `find`, but a relationship object becomes its linkage unless `T` reads the relationship
   /// object itself; `nil` when the key is absent or the relationship has no `data`.
   private func node<T>(for key: Key, as type: T.Type) throws -> DecodingNode? {
-    guard var node = find(key, attributesFirst: T.self is any JSONAPIAttributeExpressible.Type)
-    else { return nil }
+    guard var node = find(key) else { return nil }
     guard node.role == .relationshipObject else { return node }
+    // Type checks only here, off the path of ordinary attributes.
+    if T.self is any JSONAPIAttributeExpressible.Type, let attribute = attribute(key) {
+      return attribute
+    }
     let tape = decoder.tape
     guard tape[node.index].kind == .object else {
       throw JSONAPIError.invalidDocument(
@@ -120,7 +130,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func keyNotFound(_ key: Key) -> DecodingError {
     var message = "No value associated with key \(key) (\"\(key.stringValue)\")."
-    if case .resource = source, find(key, attributesFirst: false)?.role == .relationshipObject {
+    if case .resource = source, find(key)?.role == .relationshipObject {
       message = "The relationship \"\(key.stringValue)\" has no data (links or meta only)."
     }
     return .keyNotFound(
@@ -135,7 +145,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   // MARK: - Decoding
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    guard let found = find(key, attributesFirst: false) else { throw keyNotFound(key) }
+    guard let found = find(key) else { throw keyNotFound(key) }
     if found.role == .relationshipObject {
       guard let linkage = try node(for: key, as: Never.self) else { return true }
       return decoder.tape[linkage.index].kind == .null
@@ -200,25 +210,39 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
   }
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
   }
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
   }
   func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
   }
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
   }
   func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
   }
   func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-    try present(key, type).map { try decoder.scalar(type, at: $0, depth: depth, component: .key(key)) }
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
   }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     try present(key, type).map { try decoder.decode(type, at: $0, component: .key(key)) }
@@ -245,7 +269,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   private func find(_ key: Key?) -> DecodingNode? {
-    key.flatMap { find($0, attributesFirst: false) }
+    key.flatMap { find($0) }
   }
 
   private func superDecoder(key: any CodingKey, node: DecodingNode?) throws -> any Decoder {

@@ -35,7 +35,9 @@ final class RelationshipResolver {
 
   /// The object a resource-valued node designates: the resource object in the document, or the
   /// identifier itself when the document does not include that resource.
-  func target(of node: DecodingNode, in decoder: DecoderImpl) throws -> (object: Int, ordinal: Int32?) {
+  func target(of node: DecodingNode, in decoder: DecoderImpl) throws -> (
+    object: Int, ordinal: Int32?
+  ) {
     let tape = decoder.tape
     let pointer = { JSONPointer.pointer(to: node.index, in: tape) }
     let identity = try ResourceIdentity(tape: tape, object: node.index, pointer: pointer)
@@ -57,7 +59,9 @@ final class RelationshipResolver {
   }
 
   /// Decodes `T` from the resource that `node` (primary data or linkage, an object) designates.
-  func decodeResource<T: Decodable>(_ type: T.Type, from node: DecodingNode, in decoder: DecoderImpl)
+  func decodeResource<T: Decodable>(
+    _ type: T.Type, from node: DecodingNode, in decoder: DecoderImpl
+  )
     throws -> T
   {
     let target = try target(of: node, in: decoder)
@@ -67,7 +71,9 @@ final class RelationshipResolver {
     let active = Int(activePosition[Int(ordinal)])
     if active >= 0 {
       // A cycle: give the identifier, and mark everything above `active` as context-dependent.
-      if !stack.isEmpty { stack[stack.count - 1].lowLink = min(stack[stack.count - 1].lowLink, active) }
+      if !stack.isEmpty {
+        stack[stack.count - 1].lowLink = min(stack[stack.count - 1].lowLink, active)
+      }
       return try decode(type, object: node.index, in: decoder)
     }
     let key = MemoKey(type: ObjectIdentifier(T.self), ordinal: ordinal)
@@ -99,7 +105,9 @@ final class RelationshipResolver {
     return value
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, object: Int, in decoder: DecoderImpl) throws -> T {
+  private func decode<T: Decodable>(_ type: T.Type, object: Int, in decoder: DecoderImpl) throws
+    -> T
+  {
     let saved = decoder.node
     decoder.node = DecodingNode(index: object, role: .resource)
     defer { decoder.node = saved }

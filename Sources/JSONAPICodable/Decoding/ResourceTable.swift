@@ -34,7 +34,8 @@ struct ResourceTable {
   }
 
   /// Adds an identity; returns the ordinal already stored under it when it is taken.
-  mutating func insert(_ tape: Tape, type: Int, value: Int, isLocal: Bool, ordinal: Int32) -> Int32? {
+  mutating func insert(_ tape: Tape, type: Int, value: Int, isLocal: Bool, ordinal: Int32) -> Int32?
+  {
     if keys.count * 2 >= slots.count { grow() }
     let hash = Self.hash(tape, type: type, value: value, isLocal: isLocal)
     var slot = hash & mask

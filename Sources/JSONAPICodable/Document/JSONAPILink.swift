@@ -77,7 +77,8 @@ extension JSONAPILink: Codable {
   ///
   /// - Throws: `DecodingError` when the value is neither a string nor an object with a string `href`.
   public init(from decoder: any Decoder) throws {
-    if let single = try? decoder.singleValueContainer(), let href = try? single.decode(String.self) {
+    if let single = try? decoder.singleValueContainer(), let href = try? single.decode(String.self)
+    {
       self.init(href: href)
       return
     }

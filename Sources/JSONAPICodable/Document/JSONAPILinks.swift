@@ -117,13 +117,13 @@ extension JSONAPILinks: ExpressibleByDictionaryLiteral {
 }
 
 extension JSONAPILinks: Codable {
-  /// Decodes every member of the links object; `null` members are skipped.
+  /// Decodes every member of the links object; `null` members and @-members (R50) are skipped.
   ///
   /// - Throws: `DecodingError` when the value is not an object or a member is neither a link nor `null`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: AnyCodingKey.self)
     entries = []
-    for key in container.allKeys {
+    for key in container.allKeys where !key.stringValue.hasPrefix("@") {
       if try container.decodeNil(forKey: key) { continue }
       entries.append((key.stringValue, try container.decode(JSONAPILink.self, forKey: key)))
     }

@@ -73,11 +73,13 @@ extension JSONAPIError: CustomStringConvertible, LocalizedError {
     case .resourceBudgetExceeded(let limit):
       return "Decoding needed more than \(limit) resources (maxResolvedResources)"
     case .missingResourceType(let swiftType, let codingPath):
-      return "A resource of type \(swiftType) at \(codingPath.isEmpty ? "the top level" : codingPath) has no `type` member"
+      return
+        "A resource of type \(swiftType) at \(codingPath.isEmpty ? "the top level" : codingPath) has no `type` member"
     case .encodingNestingTooDeep(let limit, let codingPath):
       return "The value at \(codingPath) is nested deeper than the limit of \(limit)"
     case .invalidValue(let reason, let codingPath):
-      return "Cannot encode the value at \(codingPath.isEmpty ? "the top level" : codingPath): \(reason)"
+      return
+        "Cannot encode the value at \(codingPath.isEmpty ? "the top level" : codingPath): \(reason)"
     }
   }
 

@@ -236,7 +236,8 @@ struct JSONScanner {
     var hasEscapes = false
     while true {
       // Eight bytes at a time while none of them is a quote, backslash, control or non-ASCII byte.
-      while j + 8 <= n, !Self.needsAttention(UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)) {
+      while j + 8 <= n, !Self.needsAttention(UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
+      {
         j += 8
       }
       guard j < n else { throw failure(at: start - 1, "unterminated string") }
@@ -380,7 +381,10 @@ struct JSONScanner {
     hashed.sort { $0.hash < $1.hash || ($0.hash == $1.hash && $0.index < $1.index) }
     var run = 0
     for b in 1..<hashed.count {
-      if hashed[b].hash != hashed[run].hash { run = b; continue }
+      if hashed[b].hash != hashed[run].hash {
+        run = b
+        continue
+      }
       for a in run..<b where TapeStrings.equal(tape, hashed[a].index, hashed[b].index) {
         throw duplicate(max(hashed[a].index, hashed[b].index))
       }

@@ -26,7 +26,9 @@ struct TapeEntry {
 
   static let flag: UInt32 = 0x100
 
-  @inline(__always) var kind: ValueKind { ValueKind(rawValue: UInt8(truncatingIfNeeded: tag)) ?? .null }
+  @inline(__always) var kind: ValueKind {
+    ValueKind(rawValue: UInt8(truncatingIfNeeded: tag)) ?? .null
+  }
   @inline(__always) var hasFlag: Bool { tag & TapeEntry.flag != 0 }
 }
 

@@ -12,7 +12,9 @@ enum TapeStrings {
   }
 
   /// Whether the string entry at `index` equals the UTF-8 bytes of `key`.
-  @inline(__always) static func equals(_ tape: Tape, _ entry: TapeEntry, _ key: UnsafeBufferPointer<UInt8>)
+  @inline(__always) static func equals(
+    _ tape: Tape, _ entry: TapeEntry, _ key: UnsafeBufferPointer<UInt8>
+  )
     -> Bool
   {
     if entry.hasFlag { return unescaped(tape.rawBytes(entry)).elementsEqual(key) }
@@ -41,7 +43,8 @@ enum TapeStrings {
   }
 
   /// Feeds the decoded bytes of a string entry to `hasher`.
-  @inline(__always) static func combine(_ tape: Tape, _ entry: TapeEntry, into hasher: inout Hasher) {
+  @inline(__always) static func combine(_ tape: Tape, _ entry: TapeEntry, into hasher: inout Hasher)
+  {
     if entry.hasFlag {
       unescaped(tape.rawBytes(entry)).withUnsafeBytes { hasher.combine(bytes: $0) }
     } else {
@@ -94,7 +97,8 @@ enum TapeStrings {
     for k in j..<min(j + 4, raw.count) {
       let byte = raw[k]
       let digit: UInt8 =
-        byte <= UInt8(ascii: "9") ? byte &- UInt8(ascii: "0") : (byte | 0x20) &- UInt8(ascii: "a") &+ 10
+        byte <= UInt8(ascii: "9")
+        ? byte &- UInt8(ascii: "0") : (byte | 0x20) &- UInt8(ascii: "a") &+ 10
       value = value << 4 | UInt16(digit & 0xF)
     }
     return value

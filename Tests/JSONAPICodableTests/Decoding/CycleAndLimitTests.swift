@@ -72,10 +72,15 @@ import Testing
   static func bomb(depth: Int, cycleBack: Bool = false) -> String {
     var included: [String] = []
     for level in 1...depth {
-      let next = level < depth ? #"{"type":"n","id":"\#(level + 1)"}"# : (cycleBack ? #"{"type":"n","id":"0"}"# : "null")
-      included.append(#"{"type":"n","id":"\#(level)","relationships":{"left":{"data":\#(next)},"right":{"data":\#(next)}}}"#)
+      let next =
+        level < depth
+        ? #"{"type":"n","id":"\#(level + 1)"}"# : (cycleBack ? #"{"type":"n","id":"0"}"# : "null")
+      included.append(
+        #"{"type":"n","id":"\#(level)","relationships":{"left":{"data":\#(next)},"right":{"data":\#(next)}}}"#
+      )
     }
-    let root = #"{"type":"n","id":"0","relationships":{"left":{"data":{"type":"n","id":"1"}},"right":{"data":{"type":"n","id":"1"}}}}"#
+    let root =
+      #"{"type":"n","id":"0","relationships":{"left":{"data":{"type":"n","id":"1"}},"right":{"data":{"type":"n","id":"1"}}}}"#
     return #"{"data":\#(root),"included":[\#(included.joined(separator: ","))]}"#
   }
 
@@ -101,7 +106,9 @@ import Testing
     // A back edge to the root defeats memoisation; the budget bounds the work.
     let decoder = JSONAPIDecoder()
     decoder.limits.maxResolvedResources = 10_000
-    let error = thrownError { try decoder.decode(Node.self, from: Self.bomb(depth: 40, cycleBack: true)) }
+    let error = thrownError {
+      try decoder.decode(Node.self, from: Self.bomb(depth: 40, cycleBack: true))
+    }
     #expect(error as? JSONAPIError == .resourceBudgetExceeded(limit: 10_000))
   }
 
@@ -109,9 +116,11 @@ import Testing
     var included: [String] = []
     for level in 1...20 {
       included.append(
-        #"{"type":"n","id":"\#(level)","relationships":{"left":{"data":{"type":"n","id":"\#(level + 1)"}}}}"#)
+        #"{"type":"n","id":"\#(level)","relationships":{"left":{"data":{"type":"n","id":"\#(level + 1)"}}}}"#
+      )
     }
-    let json = #"{"data":{"type":"n","id":"0","relationships":{"left":{"data":{"type":"n","id":"1"}}}},"included":[\#(included.joined(separator: ","))]}"#
+    let json =
+      #"{"data":{"type":"n","id":"0","relationships":{"left":{"data":{"type":"n","id":"1"}}}},"included":[\#(included.joined(separator: ","))]}"#
     let decoder = JSONAPIDecoder()
     #expect(throws: Never.self) { try decoder.decode(Node.self, from: json) }
     decoder.limits.maxRelationshipDepth = 10
@@ -127,7 +136,9 @@ import Testing
   @Test func jsonNestingLimitIsEnforcedByTheReader() throws {
     let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
     let json = #"{"meta": {"x": \#(deep)}}"#
-    let error = thrownError { try JSONAPIDecoder().decode(JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: json) }
+    let error = thrownError {
+      try JSONAPIDecoder().decode(JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: json)
+    }
     guard case .nestingTooDeep(let limit, let location) = error as? JSONAPIError else {
       Issue.record("expected nestingTooDeep, got \(String(describing: error))")
       return
@@ -146,7 +157,8 @@ import Testing
     let articles = (0..<200).map {
       #"{"type":"articles","id":"\#($0)","relationships":{"author":{"data":{"type":"people","id":"9"}}}}"#
     }
-    let json = #"{"data":[\#(articles.joined(separator: ","))],"included":[{"type":"people","id":"9","attributes":{"name":"Dan"}}]}"#
+    let json =
+      #"{"data":[\#(articles.joined(separator: ","))],"included":[{"type":"people","id":"9","attributes":{"name":"Dan"}}]}"#
     let decoder = JSONAPIDecoder()
     decoder.limits.maxResolvedResources = 201
     let decoded = try decoder.decode([Article].self, from: json)

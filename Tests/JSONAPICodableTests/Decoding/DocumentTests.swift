@@ -28,7 +28,8 @@ import Testing
     #expect(document.links?.selfLink?.href == "/articles?page[number]=3")
     #expect(document.links?.next == JSONAPILink(href: "/articles?page[number]=4", meta: ["n": 4]))
     #expect(document.links?.prev == nil)
-    #expect(document.jsonapi == JSONAPIObject(version: "1.1", ext: ["https://jsonapi.org/ext/atomic"]))
+    #expect(
+      document.jsonapi == JSONAPIObject(version: "1.1", ext: ["https://jsonapi.org/ext/atomic"]))
   }
 
   @Test func paginationLinksOfTheSpecExample() throws {
@@ -43,7 +44,8 @@ import Testing
   @Test func nullPrimaryDataDecodesIntoAnOptional() throws {
     // R8, R10
     let json = Fixture.corpus
-    #expect(try decoder.decode(Article?.self, from: json("spec-1.1_fetch-null-primary-data")) == nil)
+    #expect(
+      try decoder.decode(Article?.self, from: json("spec-1.1_fetch-null-primary-data")) == nil)
     let document = try decoder.decode(
       JSONAPIDocument<Article?, JSONAPIValue>.self, from: json("spec-1.1_fetch-null-primary-data"))
     #expect(document.data == nil)
@@ -73,7 +75,9 @@ import Testing
       return
     }
     let single = #"{"data": {"type": "articles", "id": "1", "attributes": {"title": "t"}}}"#
-    guard case .typeMismatch = thrownError({ try decoder.decode([Article].self, from: single) }) as? DecodingError
+    guard
+      case .typeMismatch = thrownError({ try decoder.decode([Article].self, from: single) })
+        as? DecodingError
     else {
       Issue.record("expected typeMismatch for an object decoded as an array")
       return
@@ -106,8 +110,11 @@ import Testing
 
   @Test func errorObjectsKeepEveryMember() throws {
     let data = try Fixture.corpus("lode_errors-all-options")
-    guard case .errorDocument(let errors) = thrownError({ try decoder.decode(JSONAPIValue.self, from: data) })
-      as? JSONAPIError
+    guard
+      case .errorDocument(let errors) = thrownError({
+        try decoder.decode(JSONAPIValue.self, from: data)
+      })
+        as? JSONAPIError
     else {
       Issue.record("expected an error document")
       return
@@ -133,11 +140,15 @@ import Testing
     // R1, R2
     for (json, needle) in [
       ("[]", "top level is an array"), ("{}", "none of data, errors and meta"),
-      (#"{"jsonapi": {"version": "1.1"}}"#, "none of data"), (#"{"meta": null}"#, "meta must be an object"),
+      (#"{"jsonapi": {"version": "1.1"}}"#, "none of data"),
+      (#"{"meta": null}"#, "meta must be an object"),
       (#""data""#, "top level is a string"),
     ] {
-      guard case .notADocument(let reason) = thrownError({ try decoder.decode(Article?.self, from: json) })
-        as? JSONAPIError
+      guard
+        case .notADocument(let reason) = thrownError({
+          try decoder.decode(Article?.self, from: json)
+        })
+          as? JSONAPIError
       else {
         Issue.record("\(json): expected notADocument")
         continue
@@ -156,8 +167,11 @@ import Testing
       (#"{"data": [1]}"#, "/data/0"),
     ]
     for (json, pointer) in cases {
-      guard case .invalidDocument(_, let found) = thrownError({ try decoder.decode(JSONAPIValue?.self, from: json) })
-        as? JSONAPIError
+      guard
+        case .invalidDocument(_, let found) = thrownError({
+          try decoder.decode(JSONAPIValue?.self, from: json)
+        })
+          as? JSONAPIError
       else {
         Issue.record("\(json): expected invalidDocument")
         continue
@@ -170,9 +184,11 @@ import Testing
     // R40
     let error = thrownError {
       try decoder.decode(
-        JSONAPIValue.self, from: Fixture.corpus("official-schema-tests-1.0_invalid-resource-included-twice"))
+        JSONAPIValue.self,
+        from: Fixture.corpus("official-schema-tests-1.0_invalid-resource-included-twice"))
     }
-    #expect(error as? JSONAPIError == .duplicateResource(type: "people", id: "9", pointer: "/included/1"))
+    #expect(
+      error as? JSONAPIError == .duplicateResource(type: "people", id: "9", pointer: "/included/1"))
     let primaryRepeated = """
       {"data": {"type": "a", "id": "1"}, "included": [{"type": "a", "id": "1"}]}
       """

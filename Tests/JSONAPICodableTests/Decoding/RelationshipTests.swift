@@ -40,8 +40,14 @@ import Testing
     #expect(article.author == Person(id: "7", type: "people", name: nil))
   }
 
-  struct Strict: Decodable { var id: String; var author: StrictPerson }
-  struct StrictPerson: Decodable { var id: String; var name: String }
+  struct Strict: Decodable {
+    var id: String
+    var author: StrictPerson
+  }
+  struct StrictPerson: Decodable {
+    var id: String
+    var name: String
+  }
 
   @Test func requiredFieldOfANotIncludedResourceIsAClearKeyNotFound() throws {
     let json = """
@@ -84,7 +90,10 @@ import Testing
       {"data": {"type": "posts", "id": "1", "relationships": {
         "author": {"data": null}, "tags": {"data": []}}}}
       """
-    struct Post: Decodable { var author: Person?; var tags: [Person] }
+    struct Post: Decodable {
+      var author: Person?
+      var tags: [Person]
+    }
     let post = try decoder.decode(Post.self, from: json)
     #expect(post.author == nil)
     #expect(post.tags.isEmpty)
@@ -97,7 +106,8 @@ import Testing
     #expect(article.author == nil)
     struct Required: Decodable { var author: Person }
     let error = thrownError {
-      try decoder.decode(Required.self, from: Fixture.corpus("spec-1.1_fetch-single-related-link-only"))
+      try decoder.decode(
+        Required.self, from: Fixture.corpus("spec-1.1_fetch-single-related-link-only"))
     }
     guard case .keyNotFound(let key, let context) = error as? DecodingError else {
       Issue.record("expected keyNotFound, got \(String(describing: error))")
@@ -138,7 +148,10 @@ import Testing
   }
 
   @Test func identifierMetaIsReadForResourcesNotIncluded() throws {
-    struct Ref: Decodable { var id: String; var meta: JSONAPIValue? }
+    struct Ref: Decodable {
+      var id: String
+      var meta: JSONAPIValue?
+    }
     struct Post: Decodable { var author: Ref }
     let json = """
       {"data": {"type": "posts", "id": "1", "relationships": {
@@ -167,7 +180,10 @@ import Testing
           "author": {"data": {"type": "people", "id": "2"}}}}],
        "included": [{"type": "people", "id": "2", "attributes": {"name": "P"}}]}
       """
-    struct Mixed: Decodable { var id: String; var article: Article? }
+    struct Mixed: Decodable {
+      var id: String
+      var article: Article?
+    }
     let decoded = try decoder.decode([Mixed].self, from: comments)
     #expect(decoded[0].article?.author?.name == "P")
   }
@@ -179,8 +195,14 @@ import Testing
         "cover": {"data": {"type": "photos", "lid": "p1"}}}},
        "included": [{"type": "photos", "lid": "p1", "attributes": {"title": "Sunrise"}}]}
       """
-    struct Photo: Decodable { var lid: String; var title: String }
-    struct Album: Decodable { var lid: String; var cover: Photo }
+    struct Photo: Decodable {
+      var lid: String
+      var title: String
+    }
+    struct Album: Decodable {
+      var lid: String
+      var cover: Photo
+    }
     #expect(try decoder.decode(Album.self, from: json).cover.title == "Sunrise")
   }
 
@@ -189,8 +211,14 @@ import Testing
     case manga(Manga)
     case other(String)
 
-    struct Anime: Decodable, Equatable { var id: String; var episodeCount: Int? }
-    struct Manga: Decodable, Equatable { var id: String; var chapterCount: Int? }
+    struct Anime: Decodable, Equatable {
+      var id: String
+      var episodeCount: Int?
+    }
+    struct Manga: Decodable, Equatable {
+      var id: String
+      var chapterCount: Int?
+    }
 
     enum CodingKeys: String, CodingKey { case type }
 
@@ -241,7 +269,8 @@ import Testing
       (#"{"id": "9"}"#, "/data/relationships/author/data"),
       (#"{"type": "people", "id": 9}"#, "/data/relationships/author/data/id"),
     ] {
-      let json = #"{"data": {"type": "a", "id": "1", "relationships": {"author": {"data": \#(linkage)}}}}"#
+      let json =
+        #"{"data": {"type": "a", "id": "1", "relationships": {"author": {"data": \#(linkage)}}}}"#
       let error = thrownError { try decoder.decode(Article.self, from: json) }
       guard case .invalidDocument(_, let found) = error as? JSONAPIError else {
         Issue.record("\(linkage): expected invalidDocument, got \(String(describing: error))")
@@ -254,7 +283,10 @@ import Testing
 
 /// Regression: optional resource types must not read a memo entry that does not exist.
 @Suite struct OptionalResolutionRegressionTests {
-  struct Person: Decodable, Equatable { var id: String; var name: String? }
+  struct Person: Decodable, Equatable {
+    var id: String
+    var name: String?
+  }
 
   @Test func optionalRelatedTypesResolveTheIncludedResource() throws {
     let json = """
@@ -267,7 +299,8 @@ import Testing
       var author: Person?
       enum CodingKeys: String, CodingKey { case author }
       init(from decoder: any Decoder) throws {
-        author = try decoder.container(keyedBy: CodingKeys.self).decode(Person?.self, forKey: .author)
+        author = try decoder.container(keyedBy: CodingKeys.self).decode(
+          Person?.self, forKey: .author)
       }
     }
     let expected = Person(id: "9", name: "Dan")

@@ -27,7 +27,10 @@ import Testing
   struct Numbered: Decodable, Equatable { var id: Int }
   struct Identified: Decodable, Equatable { var id: UUID }
   struct Wrapped: Decodable, Equatable {
-    enum Kind: String, Decodable { case one = "1", two = "2" }
+    enum Kind: String, Decodable {
+      case one = "1"
+      case two = "2"
+    }
     var id: Kind
   }
   struct Precise: Decodable, Equatable { var id: Double }
@@ -43,7 +46,9 @@ import Testing
   }
 
   @Test func idThatDoesNotFitTheModelIsADecodingError() throws {
-    let error = thrownError { try decoder.decode(Numbered.self, from: #"{"data":{"type":"t","id":"abc"}}"#) }
+    let error = thrownError {
+      try decoder.decode(Numbered.self, from: #"{"data":{"type":"t","id":"abc"}}"#)
+    }
     guard case .dataCorrupted(let context) = error as? DecodingError else {
       Issue.record("expected dataCorrupted, got \(String(describing: error))")
       return
@@ -69,16 +74,23 @@ import Testing
   }
 
   struct MenuItem: Decodable {
-    struct Meta: Decodable { var entity_id: String }
+    struct Meta: Decodable {
+      var entityID: String
+      enum CodingKeys: String, CodingKey { case entityID = "entity_id" }
+    }
     var id: String
     var meta: Meta
-    var menu_name: String
+    var menuName: String
+    enum CodingKeys: String, CodingKey {
+      case id, meta
+      case menuName = "menu_name"
+    }
   }
 
   @Test func metaFallsBackToAnAttributeWhenTheResourceHasNone() throws {
     // drupal_menu-items has an attribute called "meta" and no resource meta.
     let items = try decoder.decode([MenuItem].self, from: Fixture.corpus("drupal_menu-items"))
-    #expect(items.first?.meta.entity_id == "2")
+    #expect(items.first?.meta.entityID == "2")
     #expect(items.first?.id == "menu_link_content:1c6d3476-61b1-4b7e-a580-6fa63bdac5d1")
   }
 
@@ -171,7 +183,8 @@ import Testing
       title = try container.decode(String.self, forKey: AnyCodingKey("title"))
       var numbers = try container.nestedUnkeyedContainer(forKey: AnyCodingKey("numbers"))
       first = try numbers.decode(Int.self)
-      let nested = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("box"))
+      let nested = try container.nestedContainer(
+        keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("box"))
       let superDecoder = try nested.superDecoder(forKey: AnyCodingKey("inner"))
       id = try superDecoder.singleValueContainer().decode(String.self)
       #expect(superDecoder.codingPath.map(\.stringValue) == ["box", "inner"])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JSONAPICodable
 
-/// The code of `Scripts/encoder-README-snippets.md`, compiled and asserted.
+/// The code of the README section "Create and update bodies", compiled and asserted.
 @Suite("README encoding snippets")
 struct ReadmeSnippetEncodingTests {
   struct Person: Codable, JSONAPIRelationshipExpressible {

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of JSONAPICodable offline with the toolchain's `docc`, failing on
+# any warning (broken symbol links, unresolved references, missing articles).
+# Output: .build-docs/JSONAPICodable.doccarchive (git-ignored).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=.build-docs
+rm -rf "$out"
+mkdir -p "$out/symbol-graphs"
+
+# Public symbols only: the archive documents what users can call.
+swift package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols >"$out/dump.log" 2>&1 || {
+  cat "$out/dump.log"
+  exit 1
+}
+graphs=$(sed -n 's/^Files written to //p' "$out/dump.log" | tail -n 1)
+if [ -z "$graphs" ]; then
+  graphs="$(swift build --show-bin-path)/symbolgraph"
+fi
+# The library's graph plus its extensions of other modules (JSONAPICodable@Foundation…), not the
+# test targets' graphs.
+cp "$graphs"/JSONAPICodable.symbols.json "$out/symbol-graphs/"
+for extension in "$graphs"/JSONAPICodable@*.symbols.json; do
+  if [ -e "$extension" ]; then cp "$extension" "$out/symbol-graphs/"; fi
+done
+
+docc convert Sources/JSONAPICodable/JSONAPICodable.docc \
+  --additional-symbol-graph-dir "$out/symbol-graphs" \
+  --fallback-display-name JSONAPICodable \
+  --fallback-bundle-identifier JSONAPICodable \
+  --output-path "$out/JSONAPICodable.doccarchive" \
+  --warnings-as-errors
+echo "docs: $out/JSONAPICodable.doccarchive"

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Fails when any Swift file in the package breaks the rules in .swift-format.
+# Fix with: swift format format -i -r Sources Tests Examples Package.swift
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift format lint --strict --recursive --parallel Sources Tests Examples Package.swift
+echo "format lint: OK"

@@ -1,0 +1,43 @@
+/// Percent-encoding for query parameters, independent of the platform's Foundation.
+///
+/// Everything but RFC 3986's unreserved characters is encoded, so `[`, `]`, `&`, `=`, `+`, `#`
+/// and spaces (as `%20`) can never change how a server splits the query. Values keep `,` as
+/// the list separator JSON:API uses in `include`, `fields` and `sort` (R124).
+enum QueryPercentEncoding {
+  enum Kept {
+    /// Parameter names: unreserved characters only, so brackets become `%5B` and `%5D`.
+    case name
+    /// Parameter values: unreserved characters and `,`.
+    case value
+  }
+
+  static func encode(_ text: String, keeping kept: Kept) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      if isUnreserved(byte) || (kept == .value && byte == UInt8(ascii: ",")) {
+        output.append(byte)
+      } else {
+        output.append(UInt8(ascii: "%"))
+        output.append(hexDigit(byte >> 4))
+        output.append(hexDigit(byte & 0x0F))
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "_"), UInt8(ascii: "~"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+  }
+}

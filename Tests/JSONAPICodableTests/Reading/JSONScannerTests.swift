@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import JSONAPICodable
+
+/// The byte reader on its own (RFC 8259): what it accepts, what it rejects, and where it says so.
+@Suite struct JSONScannerTests {
+  /// Scans a copy of `text` that outlives the tape (test documents are small; the copy is never freed).
+  func scan(_ text: String, maxDepth: Int = 512) throws -> Tape {
+    let bytes = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(1, text.utf8.count), alignment: 1)
+    bytes.copyBytes(from: text.utf8)
+    return try JSONScanner.scan(
+      UnsafeRawBufferPointer(rebasing: bytes[0..<text.utf8.count]), maxDepth: maxDepth)
+  }
+
+  func failure(_ text: String) -> (reason: String, location: JSONAPISourceLocation)? {
+    guard
+      case .invalidJSON(let reason, let location)? = thrownError({ try scan(text) })
+        as? JSONAPIError
+    else { return nil }
+    return (reason, location)
+  }
+
+  @Test func tapeRecordsKindsCountsAndSkips() throws {
+    let tape = try scan(#"{"a": [1, "x", true, false, null, {}], "b": -2.5e3}"#)
+    #expect(tape[0].kind == .object)
+    #expect(tape[0].length == 2)
+    #expect(Int(tape[0].end) == tape.count)
+    #expect(tape[2].kind == .array)
+    #expect(tape[2].length == 6)
+    let afterArray = Int(tape[2].end)
+    #expect(TapeStrings.string(tape, tape[afterArray]) == "b")
+    #expect(tape[afterArray + 1].kind == .number && tape[afterArray + 1].hasFlag)
+    #expect(tape[3].kind == .number && !tape[3].hasFlag)
+  }
+
+  @Test func stringsDecodeEscapesAndUnicode() throws {
+    let text =
+      #"["plain", "tab\tquote\"slash\/back\\", "\u00e9\u20ac\ud83d\ude00", "é€😀", "\u0000"]"#
+    let tape = try scan(text)
+    var strings: [String] = []
+    var element = 1
+    while element < Int(tape[0].end) {
+      strings.append(TapeStrings.string(tape, tape[element]))
+      element = tape.next(after: element)
+    }
+    #expect(strings == ["plain", "tab\tquote\"slash/back\\", "é€😀", "é€😀", "\u{0}"])
+  }
+
+  @Test(arguments: [
+    "0", "-0", "1.5", "-1.25e-10", "1E+2", "123456789012345678", "0.1", "2.2250738585072014e-308",
+    "1.7976931348623157e308", "5e-324", "0.30000000000000004", "123.456e7",
+  ])
+  func numbersParseLikeTheStandardLibrary(literal: String) throws {
+    let tape = try scan(literal)
+    #expect(NumberParsing.double(tape.rawBytes(tape[0])) == Double(literal))
+  }
+
+  @Test func integersKeepFullPrecision() throws {
+    let tape = try scan(
+      "[9223372036854775807, -9223372036854775808, 9223372036854775808, 18446744073709551615]")
+    #expect(NumberParsing.int64(tape.rawBytes(tape[1])) == .max)
+    #expect(NumberParsing.int64(tape.rawBytes(tape[2])) == .min)
+    #expect(NumberParsing.int64(tape.rawBytes(tape[3])) == nil)
+    #expect(NumberParsing.uint64(tape.rawBytes(tape[4])) == .max)
+  }
+
+  @Test(arguments: [
+    ("", "empty"), ("{", "end of input"), (#"{"a" 1}"#, "expected ':'"),
+    (#"{"a": 1,}"#, "trailing comma"),
+    ("[1,]", "trailing comma"), ("[1 2]", "expected ','"), ("01", "leading zeros"), ("+1", "'+'"),
+    (".5", "digit"), ("1.", "decimal point"), ("1e", "exponent"), ("-", "digit after '-'"),
+    ("NaN", "NaN"), ("-Infinity", "NaN and Infinity"), ("'a'", "single quotes"),
+    ("{a: 1}", "double quotes"),
+    (#""abc"#, "unterminated"), (#""\x""#, "invalid escape"), (#""\u12G4""#, "hexadecimal"),
+    (#""\ud800""#, "lone surrogate"), (#""\udc00x""#, "lone surrogate"), ("tru", "'true'"),
+    ("{} x", "after the end"), ("nul", "'null'"), ("\"a\u{1}b\"", "control character U+0001"),
+  ])
+  func malformedInputIsRejectedWithAReason(text: String, needle: String) {
+    guard let failure = failure(text) else {
+      Issue.record("\(text) was accepted")
+      return
+    }
+    #expect(failure.reason.contains(needle), "\(text): \(failure.reason)")
+  }
+
+  @Test func locationsAreLineAndColumnOfTheOffendingByte() {
+    let failure = failure("{\n  \"a\": 1,\n  \"b\": tru\n}")
+    #expect(failure?.location == JSONAPISourceLocation(offset: 19, line: 3, column: 8))
+  }
+
+  @Test func invalidUTF8IsRejectedWhereItStarts() throws {
+    for bytes: [UInt8] in [
+      [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+      [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22],
+    ] {
+      let error = thrownError {
+        try bytes.withUnsafeBytes { try JSONScanner.scan($0, maxDepth: 10) }
+      }
+      guard case .invalidJSON(let reason, let location)? = error as? JSONAPIError else {
+        Issue.record("\(bytes) was accepted")
+        continue
+      }
+      #expect(reason.contains("UTF-8"), "\(bytes)")
+      #expect(location.offset == 1)
+    }
+  }
+
+  @Test func byteOrderMarks() throws {
+    let utf8 = [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)
+    #expect(throws: Never.self) {
+      try utf8.withUnsafeBytes { try JSONScanner.scan($0, maxDepth: 10) }
+    }
+    for bom: [UInt8] in [[0xFE, 0xFF], [0xFF, 0xFE]] {
+      let error = thrownError {
+        try (bom + [0, 0x5B]).withUnsafeBytes { try JSONScanner.scan($0, maxDepth: 10) }
+      }
+      guard case .invalidJSON(let reason, _)? = error as? JSONAPIError else {
+        Issue.record("UTF-16 was accepted")
+        continue
+      }
+      #expect(reason.contains("UTF-16"))
+    }
+  }
+
+  @Test func duplicateMemberNamesAreRejectedSmallAndLarge() throws {
+    #expect(
+      thrownError({ try scan(#"{"a": 1, "b": 2, "a": 3}"#) }) as? JSONAPIError
+        == .duplicateKey("a", location: JSONAPISourceLocation(offset: 17, line: 1, column: 18)))
+    // An escaped spelling of the same name is the same name.
+    #expect(thrownError({ try scan(#"{"ab": 1, "\u0061b": 2}"#) }) is JSONAPIError)
+    let many = (0..<40).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
+    #expect(throws: Never.self) { try scan("{\(many)}") }
+    guard
+      case .duplicateKey("k7", _)? = thrownError({ try scan("{\(many), \"k7\": 0}") })
+        as? JSONAPIError
+    else {
+      Issue.record("duplicate in a large object was accepted")
+      return
+    }
+  }
+
+  @Test func depthLimitCountsContainers() throws {
+    #expect(throws: Never.self) { try scan("[[[1]]]", maxDepth: 3) }
+    #expect(
+      thrownError({ try scan("[[[[1]]]]", maxDepth: 3) }) as? JSONAPIError
+        == .nestingTooDeep(limit: 3, location: JSONAPISourceLocation(offset: 3, line: 1, column: 4))
+    )
+  }
+
+  @Test func deepNestingNeverRecursesEvenAtTheLimit() throws {
+    let depth = 100_000
+    let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    let tape = try scan(text, maxDepth: depth)
+    #expect(tape.count == depth)
+  }
+}
