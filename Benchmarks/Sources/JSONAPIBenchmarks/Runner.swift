@@ -65,7 +65,7 @@ struct Runner {
     ]
     let rounds = rounds(for: articles.count)
     log("  timing \(rounds) interleaved rounds")
-    let results = measure(contenders, rounds: rounds, time: time, budget: quick ? 5 : 15)
+    let results = measure(contenders, rounds: rounds, time: time, budget: quick ? 5 : 10)
     return SizeResult(
       articleCount: articles.count, resourceCount: corpus.resourceCount,
       documentBytes: document.count, flatBytes: flat.count, rounds: rounds,
@@ -120,7 +120,7 @@ struct Runner {
           try FlattenThenDecode.decode(
             [TaggedArticle].self, from: document, decoder: foundationDecoder)
         },
-      ], rounds: quick ? 5 : 9, time: time, budget: quick ? 5 : 15)
+      ], rounds: quick ? 5 : 9, time: time, budget: quick ? 5 : 10)
     return SpecialResult(
       title: "Many references (\(format(count: count)) articles → 5 people, 20 tags)",
       resourceCount: corpus.resourceCount, documentBytes: document.count, flatBytes: flat.count,
@@ -146,7 +146,7 @@ struct Runner {
         Contender.decoding("flatten-then-decode", expected: heads) {
           try FlattenThenDecode.decode([ChainNode].self, from: document, decoder: foundationDecoder)
         },
-      ], rounds: quick ? 5 : 9, time: time, budget: quick ? 5 : 15)
+      ], rounds: quick ? 5 : 9, time: time, budget: quick ? 5 : 10)
     return SpecialResult(
       title: "Deep chains (\(chains) chains × \(depth) levels)",
       resourceCount: corpus.resourceCount, documentBytes: document.count, flatBytes: flat.count,
