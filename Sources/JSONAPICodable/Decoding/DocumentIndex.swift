@@ -168,11 +168,11 @@ struct ResourceIdentity {
       let entry = tape[name]
       guard entry.length <= 4, !entry.hasFlag else { return }
       let raw = tape.rawBytes(entry)
-      if raw.elementsEqual("type".utf8) {
+      if raw.equals("type") {
         type = name + 1
-      } else if raw.elementsEqual("id".utf8) {
+      } else if raw.equals("id") {
         id = name + 1
-      } else if raw.elementsEqual("lid".utf8) {
+      } else if raw.equals("lid") {
         lid = name + 1
       }
     }

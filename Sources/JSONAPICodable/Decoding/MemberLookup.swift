@@ -114,14 +114,14 @@ struct ResourceMembers {
 
   private static func memberKind(_ raw: UnsafeBufferPointer<UInt8>) -> MemberKind {
     switch raw.count {
-    case 2: return raw.elementsEqual("id".utf8) ? .id : .other
-    case 3: return raw.elementsEqual("lid".utf8) ? .lid : .other
+    case 2: return raw.equals("id") ? .id : .other
+    case 3: return raw.equals("lid") ? .lid : .other
     case 4:
-      if raw.elementsEqual("type".utf8) { return .type }
-      return raw.elementsEqual("meta".utf8) ? .meta : .other
-    case 5: return raw.elementsEqual("links".utf8) ? .links : .other
-    case 10: return raw.elementsEqual("attributes".utf8) ? .attributes : .other
-    case 13: return raw.elementsEqual("relationships".utf8) ? .relationships : .other
+      if raw.equals("type") { return .type }
+      return raw.equals("meta") ? .meta : .other
+    case 5: return raw.equals("links") ? .links : .other
+    case 10: return raw.equals("attributes") ? .attributes : .other
+    case 13: return raw.equals("relationships") ? .relationships : .other
     default: return .other
     }
   }

@@ -38,28 +38,27 @@ struct ResourceTable {
   {
     if keys.count * 2 >= slots.count { grow() }
     let hash = Self.hash(tape, type: type, value: value, isLocal: isLocal)
-    var slot = hash & mask
-    while slots[slot] != 0 {
-      let key = keys[Int(slots[slot]) - 1]
-      if key.hash == hash && key.isLocal == isLocal
-        && TapeStrings.equal(tape, Int(key.typeEntry), type)
-        && TapeStrings.equal(tape, Int(key.valueEntry), value)
-      {
-        return key.ordinal
-      }
-      slot = (slot + 1) & mask
-    }
+    let probe = find(tape, type: type, value: value, isLocal: isLocal, hash: hash)
+    if let existing = probe.ordinal { return existing }
     keys.append(
       Key(
         typeEntry: Int32(truncatingIfNeeded: type), valueEntry: Int32(truncatingIfNeeded: value),
         isLocal: isLocal, hash: hash, ordinal: ordinal))
-    slots[slot] = Int32(truncatingIfNeeded: keys.count)
+    slots[probe.slot] = Int32(truncatingIfNeeded: keys.count)
     return nil
   }
 
   /// The ordinal of the resource with this identity, if the document has it.
   func lookup(_ tape: Tape, type: Int, value: Int, isLocal: Bool) -> Int32? {
     let hash = Self.hash(tape, type: type, value: value, isLocal: isLocal)
+    return find(tape, type: type, value: value, isLocal: isLocal, hash: hash).ordinal
+  }
+
+  /// Linear probing: the slot holding this identity (with its ordinal), or the empty slot where it
+  /// would go.
+  private func find(_ tape: Tape, type: Int, value: Int, isLocal: Bool, hash: Int)
+    -> (slot: Int, ordinal: Int32?)
+  {
     var slot = hash & mask
     while slots[slot] != 0 {
       let key = keys[Int(slots[slot]) - 1]
@@ -67,11 +66,11 @@ struct ResourceTable {
         && TapeStrings.equal(tape, Int(key.typeEntry), type)
         && TapeStrings.equal(tape, Int(key.valueEntry), value)
       {
-        return key.ordinal
+        return (slot, key.ordinal)
       }
       slot = (slot + 1) & mask
     }
-    return nil
+    return (slot, nil)
   }
 
   private mutating func grow() {

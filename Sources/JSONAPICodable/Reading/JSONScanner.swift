@@ -7,7 +7,7 @@ import Foundation
 /// Nothing is converted: strings and numbers become Swift values only when a model asks for them.
 /// The scan is iterative (an explicit stack of open containers), so no input can exhaust the call stack.
 struct JSONScanner {
-  private let tape: Tape
+  private var tape: TapeBuilder
   private let p: UnsafePointer<UInt8>
   private let n: Int
   private let maxDepth: Int
@@ -25,13 +25,18 @@ struct JSONScanner {
     guard bytes.count <= maxByteCount else {
       throw JSONAPIError.documentTooLarge(byteCount: bytes.count, limit: maxByteCount)
     }
-    let tape = Tape(base: raw.assumingMemoryBound(to: UInt8.self), byteCount: bytes.count)
-    var scanner = JSONScanner(tape: tape, maxDepth: maxDepth)
-    try scanner.run()
-    return tape
+    let builder = TapeBuilder(base: raw.assumingMemoryBound(to: UInt8.self), byteCount: bytes.count)
+    var scanner = JSONScanner(tape: builder, maxDepth: maxDepth)
+    do {
+      try scanner.run()
+    } catch {
+      scanner.tape.discard()
+      throw error
+    }
+    return scanner.tape.finish()
   }
 
-  private init(tape: Tape, maxDepth: Int) {
+  private init(tape: TapeBuilder, maxDepth: Int) {
     self.tape = tape
     p = tape.base
     n = tape.byteCount
@@ -346,7 +351,7 @@ struct JSONScanner {
     return j + length
   }
 
-  @inline(__always) private func append(
+  @inline(__always) private mutating func append(
     _ kind: ValueKind, flagged: Bool, offset: Int, length: Int
   ) {
     tape.append(

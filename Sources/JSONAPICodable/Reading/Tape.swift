@@ -34,48 +34,29 @@ struct TapeEntry {
 
 /// The scanned document: the input bytes (borrowed for the duration of one decode call) and the tape.
 ///
-/// Owns its entry storage manually so that the hot decoding paths read entries without bounds checks or
-/// retain/release traffic; every index it hands out comes from the scanner and is in range.
+/// Immutable once scanned (``TapeBuilder`` fills it), so that the hot decoding paths read entries
+/// through `let` storage: no bounds checks, no exclusivity checks, no retain/release traffic. Every
+/// index it hands out comes from the scanner and is in range.
 final class Tape {
   /// The input, non-empty (empty input is rejected before a tape is made).
   let base: UnsafePointer<UInt8>
   let byteCount: Int
-  private(set) var entries: UnsafeMutablePointer<TapeEntry>
-  private(set) var count = 0
-  private var capacity: Int
+  private let entries: UnsafeMutablePointer<TapeEntry>
+  let count: Int
 
-  init(base: UnsafePointer<UInt8>, byteCount: Int) {
+  fileprivate init(
+    base: UnsafePointer<UInt8>, byteCount: Int, entries: UnsafeMutablePointer<TapeEntry>, count: Int
+  ) {
     self.base = base
     self.byteCount = byteCount
-    // Roughly one value per 8 bytes of typical JSON:API text; untouched pages cost no memory.
-    capacity = max(16, byteCount / 8)
-    entries = .allocate(capacity: capacity)
+    self.entries = entries
+    self.count = count
   }
 
   deinit { entries.deallocate() }
 
   @inline(__always) subscript(index: Int) -> TapeEntry {
     entries[index]
-  }
-
-  @inline(__always) func append(_ entry: TapeEntry) {
-    if count == capacity { grow() }
-    (entries + count).initialize(to: entry)
-    count += 1
-  }
-
-  @inline(__always) func setEnd(of index: Int, length: UInt32) {
-    entries[index].length = length
-    entries[index].end = UInt32(truncatingIfNeeded: count)
-  }
-
-  private func grow() {
-    let newCapacity = capacity * 2
-    let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
-    newEntries.moveInitialize(from: entries, count: count)
-    entries.deallocate()
-    entries = newEntries
-    capacity = newCapacity
   }
 
   /// The raw bytes of a string or number entry.
@@ -86,6 +67,64 @@ final class Tape {
   /// Line and column of a byte offset, computed only when an error needs them.
   func location(ofByte offset: Int) -> JSONAPISourceLocation {
     SourceLocating.location(of: offset, in: UnsafeRawBufferPointer(start: base, count: byteCount))
+  }
+}
+
+/// Growable entry storage used while scanning; hands its storage to a ``Tape`` when done.
+struct TapeBuilder {
+  let base: UnsafePointer<UInt8>
+  let byteCount: Int
+  private var entries: UnsafeMutablePointer<TapeEntry>
+  private(set) var count = 0
+  private var capacity: Int
+  private var finished = false
+
+  init(base: UnsafePointer<UInt8>, byteCount: Int) {
+    self.base = base
+    self.byteCount = byteCount
+    // Roughly one value per 8 bytes of typical JSON:API text; untouched pages cost no memory.
+    capacity = max(16, byteCount / 8)
+    entries = .allocate(capacity: capacity)
+  }
+
+  @inline(__always) subscript(index: Int) -> TapeEntry {
+    entries[index]
+  }
+
+  @inline(__always) mutating func append(_ entry: TapeEntry) {
+    if count == capacity { grow() }
+    (entries + count).initialize(to: entry)
+    count += 1
+  }
+
+  @inline(__always) mutating func setEnd(of index: Int, length: UInt32) {
+    entries[index].length = length
+    entries[index].end = UInt32(truncatingIfNeeded: count)
+  }
+
+  private mutating func grow() {
+    let newCapacity = capacity * 2
+    let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
+    newEntries.moveInitialize(from: entries, count: count)
+    entries.deallocate()
+    entries = newEntries
+    capacity = newCapacity
+  }
+
+  /// The finished tape, which now owns the storage.
+  consuming func finish() -> Tape {
+    Tape(base: base, byteCount: byteCount, entries: entries, count: count)
+  }
+
+  /// Frees the storage of a scan that failed.
+  consuming func discard() { entries.deallocate() }
+
+  func location(ofByte offset: Int) -> JSONAPISourceLocation {
+    SourceLocating.location(of: offset, in: UnsafeRawBufferPointer(start: base, count: byteCount))
+  }
+
+  func rawBytes(_ entry: TapeEntry) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: base + Int(entry.offset), count: Int(entry.length))
   }
 }
 

@@ -3,9 +3,19 @@ import Foundation
 /// Turning string entries of the tape into Swift strings, and comparing them without doing so.
 ///
 /// The scanner has validated every string (UTF-8, escapes, surrogates), so these functions never fail.
+/// What string helpers need from a tape, finished (``Tape``) or still being scanned (``TapeBuilder``).
+protocol TapeStorage {
+  var base: UnsafePointer<UInt8> { get }
+  subscript(index: Int) -> TapeEntry { get }
+  func rawBytes(_ entry: TapeEntry) -> UnsafeBufferPointer<UInt8>
+}
+
+extension Tape: TapeStorage {}
+extension TapeBuilder: TapeStorage {}
+
 enum TapeStrings {
   /// The decoded value of a string entry.
-  static func string(_ tape: Tape, _ entry: TapeEntry) -> String {
+  static func string(_ tape: some TapeStorage, _ entry: TapeEntry) -> String {
     let raw = tape.rawBytes(entry)
     guard entry.hasFlag else { return String(decoding: raw, as: UTF8.self) }
     return String(decoding: unescaped(raw), as: UTF8.self)
@@ -13,7 +23,7 @@ enum TapeStrings {
 
   /// Whether the string entry at `index` equals the UTF-8 bytes of `key`.
   @inline(__always) static func equals(
-    _ tape: Tape, _ entry: TapeEntry, _ key: UnsafeBufferPointer<UInt8>
+    _ tape: some TapeStorage, _ entry: TapeEntry, _ key: UnsafeBufferPointer<UInt8>
   )
     -> Bool
   {
@@ -24,7 +34,7 @@ enum TapeStrings {
   }
 
   /// Whether two string entries hold the same string.
-  static func equal(_ tape: Tape, _ a: Int, _ b: Int) -> Bool {
+  static func equal(_ tape: some TapeStorage, _ a: Int, _ b: Int) -> Bool {
     let first = tape[a]
     let second = tape[b]
     if !first.hasFlag && !second.hasFlag {
@@ -36,15 +46,16 @@ enum TapeStrings {
   }
 
   /// A hash of the decoded bytes of a string entry (randomly seeded, as Swift's `Hasher` is).
-  static func hash(_ tape: Tape, _ index: Int) -> Int {
+  static func hash(_ tape: some TapeStorage, _ index: Int) -> Int {
     var hasher = Hasher()
     combine(tape, tape[index], into: &hasher)
     return hasher.finalize()
   }
 
   /// Feeds the decoded bytes of a string entry to `hasher`.
-  @inline(__always) static func combine(_ tape: Tape, _ entry: TapeEntry, into hasher: inout Hasher)
-  {
+  @inline(__always) static func combine(
+    _ tape: some TapeStorage, _ entry: TapeEntry, into hasher: inout Hasher
+  ) {
     if entry.hasFlag {
       unescaped(tape.rawBytes(entry)).withUnsafeBytes { hasher.combine(bytes: $0) }
     } else {
@@ -52,7 +63,7 @@ enum TapeStrings {
     }
   }
 
-  static func decodedBytes(_ tape: Tape, _ entry: TapeEntry) -> [UInt8] {
+  static func decodedBytes(_ tape: some TapeStorage, _ entry: TapeEntry) -> [UInt8] {
     entry.hasFlag ? unescaped(tape.rawBytes(entry)) : Array(tape.rawBytes(entry))
   }
 
@@ -121,5 +132,15 @@ enum TapeStrings {
       out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
       out.append(UInt8(0x80 | scalar & 0x3F))
     }
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether these bytes spell `literal` exactly: one length check and one `memcmp`, for the member
+  /// names JSON:API defines (`type`, `id`, `attributes`, …).
+  @inline(__always) func equals(_ literal: StaticString) -> Bool {
+    guard count == literal.utf8CodeUnitCount else { return false }
+    guard let base = baseAddress else { return count == 0 }
+    return memcmp(base, literal.utf8Start, count) == 0
   }
 }

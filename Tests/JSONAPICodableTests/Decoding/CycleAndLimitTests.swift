@@ -153,16 +153,21 @@ import Testing
   }
 
   @Test func sharedRelativesAreDecodedOncePerSwiftType() throws {
-    // 200 articles, one author: the author decodes once (budget 1 + 200 articles would fail at 200).
+    // 200 articles, one author: the author decodes on its first and second visit (the memo is filled
+    // from the second on), then is reused: 200 + 2 resources, where expanding each would need 400.
     let articles = (0..<200).map {
       #"{"type":"articles","id":"\#($0)","relationships":{"author":{"data":{"type":"people","id":"9"}}}}"#
     }
     let json =
       #"{"data":[\#(articles.joined(separator: ","))],"included":[{"type":"people","id":"9","attributes":{"name":"Dan"}}]}"#
     let decoder = JSONAPIDecoder()
-    decoder.limits.maxResolvedResources = 201
+    decoder.limits.maxResolvedResources = 202
     let decoded = try decoder.decode([Article].self, from: json)
     #expect(decoded.count == 200)
     #expect(decoded.allSatisfy { $0.author?.name == "Dan" })
+    decoder.limits.maxResolvedResources = 201
+    #expect(throws: JSONAPIError.resourceBudgetExceeded(limit: 201)) {
+      try decoder.decode([Article].self, from: json)
+    }
   }
 }
