@@ -91,12 +91,12 @@ struct Report {
       let theirs = drift(small.foundationDecode, small, large.foundationDecode, large, \.median)
       let theirsFastest = drift(
         small.foundationDecode, small, large.foundationDecode, large, \.fastest)
-      // Judged on both statistics: a noisy median at N = 1 000 can hide real growth.
-      let met = ours.map { median in
-        [median, oursFastest ?? median].allSatisfy { abs($0) <= Self.maxPerResourceDrift }
-      }
+      // Judged on minimums: on a shared machine a median at N = 1 000 (short calls, many rounds)
+      // swings by 2x with other jobs' load, in either direction; the minimum tracks the code.
+      let met = oursFastest.map { abs($0) <= Self.maxPerResourceDrift }
       row(
-        "Per-resource cost change (median; min)", "1 000 → \(format(count: large.articleCount))",
+        "Per-resource cost change (median; min, judged)",
+        "1 000 → \(format(count: large.articleCount))",
         "",
         driftCell(ours, oursFastest), driftCell(theirs, theirsFastest), "—",
         mark(met, "within ±\(Int(Self.maxPerResourceDrift * 100))%"))
