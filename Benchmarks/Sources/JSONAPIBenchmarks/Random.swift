@@ -1,0 +1,27 @@
+/// SplitMix64: a tiny seeded generator, so that every run builds byte-identical documents
+/// (Foundation's randomness is seeded per process and would change the input between runs).
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func int(in range: ClosedRange<Int>) -> Int {
+    Int.random(in: range, using: &self)
+  }
+
+  mutating func pick<T>(_ values: [T]) -> T {
+    values[Int.random(in: 0..<values.count, using: &self)]
+  }
+
+  mutating func chance(_ percent: Int) -> Bool {
+    Int.random(in: 0..<100, using: &self) < percent
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import JSONAPICodable
+
+/// Builds the contenders for each input and collects the report.
+struct Runner {
+  var sizes: [Int]
+  var quick: Bool
+  var measureMemory: Bool
+  var includeSpecials: Bool
+  var time: TimeSource
+
+  let jsonapiDecoder = JSONAPIDecoder()
+  let foundationDecoder = JSONDecoder()
+  let jsonapiEncoder = JSONAPIEncoder()
+  let foundationEncoder = JSONEncoder()
+
+  func rounds(for articleCount: Int) -> Int {
+    switch articleCount {
+    case ..<5_000: quick ? 7 : 15
+    case ..<50_000: quick ? 5 : 9
+    default: 3
+    }
+  }
+
+  func run() -> Report {
+    var report = Report()
+    for articleCount in sizes {
+      log("N = \(articleCount): generating")
+      let corpus = ArticleCorpus(articleCount: articleCount)
+      log(
+        "  document \(format(bytes: corpus.document.count)), flat \(format(bytes: corpus.flat.count))"
+      )
+      report.sizes.append(measureSize(corpus))
+      if measureMemory, articleCount == sizes.max() {
+        report.memory = measureMemory(corpus)
+      }
+    }
+    if includeSpecials {
+      report.specials.append(measureManyReferences())
+      report.specials.append(measureDeepChains())
+    }
+    return report
+  }
+
+  private func measureSize(_ corpus: ArticleCorpus) -> SizeResult {
+    let articles = corpus.articles
+    let document = corpus.document
+    let flat = corpus.flat
+    let contenders = [
+      Contender.decoding("JSONAPIDecoder", expected: articles) {
+        try jsonapiDecoder.decode([Article].self, from: document)
+      },
+      Contender.decoding("JSONDecoder (flat)", expected: articles) {
+        try foundationDecoder.decode([Article].self, from: flat)
+      },
+      Contender.decoding("flatten-then-decode", expected: articles) {
+        try FlattenThenDecode.decode([Article].self, from: document, decoder: foundationDecoder)
+      },
+      Contender.encoding(
+        "JSONAPIEncoder", value: articles, encode: { try jsonapiEncoder.encode(articles) },
+        decodeBack: { try jsonapiDecoder.decode([Article].self, from: $0) }),
+      Contender.encoding(
+        "JSONEncoder", value: articles, encode: { try foundationEncoder.encode(articles) },
+        decodeBack: { try foundationDecoder.decode([Article].self, from: $0) }),
+    ]
+    let rounds = rounds(for: articles.count)
+    log("  timing \(rounds) interleaved rounds")
+    let results = measure(contenders, rounds: rounds, time: time, budget: quick ? 5 : 10)
+    return SizeResult(
+      articleCount: articles.count, resourceCount: corpus.resourceCount,
+      documentBytes: document.count, flatBytes: flat.count, rounds: rounds,
+      jsonapiDecode: results[0], foundationDecode: results[1], flattenDecode: results[2],
+      jsonapiEncode: results[3], foundationEncode: results[4])
+  }
+
+  private func measureMemory(_ corpus: ArticleCorpus) -> MemoryResult {
+    log("  peak memory: writing files and probing fresh processes")
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("jsonapi-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    let documentPath = directory.appendingPathComponent("document.json").path
+    let flatPath = directory.appendingPathComponent("flat.json").path
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try corpus.document.write(to: URL(fileURLWithPath: documentPath))
+      try corpus.flat.write(to: URL(fileURLWithPath: flatPath))
+    } catch {
+      let failure = Result<MemoryProbe.Result, MemoryProbe.ProbeError>.failure(
+        .init("cannot write temp files: \(describe(error))"))
+      return MemoryResult(
+        articleCount: corpus.articles.count, documentBytes: corpus.document.count,
+        flatBytes: corpus.flat.count, idleDocument: failure, jsonapi: failure, idleFlat: failure,
+        foundation: failure)
+    }
+    return MemoryResult(
+      articleCount: corpus.articles.count, documentBytes: corpus.document.count,
+      flatBytes: corpus.flat.count,
+      idleDocument: MemoryProbe.run(mode: .idle, path: documentPath),
+      jsonapi: MemoryProbe.run(mode: .jsonapi, path: documentPath),
+      idleFlat: MemoryProbe.run(mode: .idle, path: flatPath),
+      foundation: MemoryProbe.run(mode: .foundation, path: flatPath))
+  }
+
+  private func measureManyReferences() -> SpecialResult {
+    let count = 10_000
+    log("many references: \(count) articles → 5 people, 20 tags")
+    let corpus = ManyReferencesCorpus(articleCount: count)
+    let articles = corpus.articles
+    let document = corpus.document
+    let flat = corpus.flat
+    let results = measure(
+      [
+        Contender.decoding("JSONAPIDecoder", expected: articles) {
+          try jsonapiDecoder.decode([TaggedArticle].self, from: document)
+        },
+        Contender.decoding("JSONDecoder (flat)", expected: articles) {
+          try foundationDecoder.decode([TaggedArticle].self, from: flat)
+        },
+        Contender.decoding("flatten-then-decode", expected: articles) {
+          try FlattenThenDecode.decode(
+            [TaggedArticle].self, from: document, decoder: foundationDecoder)
+        },
+      ], rounds: quick ? 5 : 9, time: time, budget: quick ? 5 : 10)
+    return SpecialResult(
+      title: "Many references (\(format(count: count)) articles → 5 people, 20 tags)",
+      resourceCount: corpus.resourceCount, documentBytes: document.count, flatBytes: flat.count,
+      jsonapi: results[0], foundation: results[1], flatten: results[2])
+  }
+
+  private func measureDeepChains() -> SpecialResult {
+    let chains = 200
+    let depth = 60
+    log("deep chains: \(chains) chains of \(depth) resources")
+    let corpus = DeepChainCorpus(chainCount: chains, depth: depth)
+    let heads = corpus.heads
+    let document = corpus.document
+    let flat = corpus.flat
+    let results = measure(
+      [
+        Contender.decoding("JSONAPIDecoder", expected: heads) {
+          try jsonapiDecoder.decode([ChainNode].self, from: document)
+        },
+        Contender.decoding("JSONDecoder (flat)", expected: heads) {
+          try foundationDecoder.decode([ChainNode].self, from: flat)
+        },
+        Contender.decoding("flatten-then-decode", expected: heads) {
+          try FlattenThenDecode.decode([ChainNode].self, from: document, decoder: foundationDecoder)
+        },
+      ], rounds: quick ? 5 : 9, time: time, budget: quick ? 5 : 10)
+    return SpecialResult(
+      title: "Deep chains (\(chains) chains × \(depth) levels)",
+      resourceCount: corpus.resourceCount, documentBytes: document.count, flatBytes: flat.count,
+      jsonapi: results[0], foundation: results[1], flatten: results[2])
+  }
+}

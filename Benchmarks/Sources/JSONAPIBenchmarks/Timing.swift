@@ -1,0 +1,170 @@
+import Foundation
+
+/// One thing to time. `check` runs it once, timing the call, and compares its output with the
+/// expected models (failure is nil when equal, else the text for the table cell); `run` is what
+/// the rounds time.
+struct Contender {
+  struct Check {
+    var failure: String?
+    var seconds: Double
+  }
+
+  let name: String
+  let check: (TimeSource) -> Check
+  let run: () throws -> Void
+
+  /// A decoder: its output must equal `expected`.
+  static func decoding<T: Equatable>(
+    _ name: String, expected: T, _ decode: @escaping () throws -> T
+  ) -> Contender {
+    Contender(
+      name: name,
+      check: { time in
+        let start = time.now()
+        do {
+          let output = try decode()
+          let elapsed = time.now() - start
+          return Check(failure: output == expected ? nil : "output ≠ models", seconds: elapsed)
+        } catch {
+          return Check(failure: "throws: \(describe(error))", seconds: 0)
+        }
+      },
+      run: { blackHole(try decode()) })
+  }
+
+  /// An encoder: decoding its output back with the matching decoder must give `value`.
+  static func encoding<T: Equatable>(
+    _ name: String, value: T, encode: @escaping () throws -> Data,
+    decodeBack: @escaping (Data) throws -> T
+  ) -> Contender {
+    Contender(
+      name: name,
+      check: { time in
+        let start = time.now()
+        let bytes: Data
+        do { bytes = try encode() } catch {
+          return Check(failure: "throws: \(describe(error))", seconds: 0)
+        }
+        let elapsed = time.now() - start
+        do {
+          let failure = try decodeBack(bytes) == value ? nil : "round trip ≠ models"
+          return Check(failure: failure, seconds: elapsed)
+        } catch {
+          return Check(failure: "round trip throws: \(describe(error))", seconds: 0)
+        }
+      },
+      run: { blackHole(try encode()) })
+  }
+}
+
+/// Outcome of one contender: median and fastest time per call, or why it was not timed.
+enum Measurement {
+  case timed(median: Double, min: Double, samples: Int)  // seconds per call
+  case failed(String)
+
+  var median: Double? {
+    if case .timed(let median, _, _) = self { return median }
+    return nil
+  }
+
+  var fastest: Double? {
+    if case .timed(_, let min, _) = self { return min }
+    return nil
+  }
+}
+
+/// Keeps a result alive so the optimiser cannot drop the work that produced it.
+@inline(never) func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+func describe(_ error: any Error) -> String {
+  let text = String(describing: error).replacingOccurrences(of: "\n", with: " ")
+  return text.count > 90 ? String(text.prefix(87)) + "…" : text
+}
+
+/// Which clock the rounds read. Wall time (`ContinuousClock`) is what a user waits; CPU time of
+/// this process is steadier when other jobs share the cores (other processes' time slices do
+/// not count), so `--clock cpu` is the better choice on a loaded machine.
+enum TimeSource: String {
+  case wall
+  case cpu
+
+  private static let origin = ContinuousClock.now
+
+  /// Seconds since an arbitrary fixed point.
+  func now() -> Double {
+    switch self {
+    case .wall:
+      return seconds(ContinuousClock.now - Self.origin)
+    case .cpu:
+      var spec = timespec()
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+      return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+  }
+
+  var label: String {
+    switch self {
+    case .wall: "wall-clock time (ContinuousClock)"
+    case .cpu: "CPU time of the process (CLOCK_PROCESS_CPUTIME_ID)"
+    }
+  }
+}
+
+func seconds(_ duration: Duration) -> Double {
+  let parts = duration.components
+  return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+}
+
+/// Checks every contender, then times the ones that passed in interleaved rounds (A, B, C, A, B,
+/// C, …) so that drift on a shared machine affects all of them alike. Calls shorter than
+/// `minimumSample` are repeated within a round and the time divided. A contender whose samples
+/// add up to `budget` seconds sits out the remaining rounds; one whose checked call alone took
+/// longer than `budget` (the flatten-then-decode baseline at N = 100 000) keeps that call as its
+/// only sample, so the run stays within minutes.
+func measure(
+  _ contenders: [Contender], rounds: Int, time: TimeSource, minimumSample: Double = 0.02,
+  budget: Double = 15
+) -> [Measurement] {
+  var failures: [String?] = []
+  var repetitions: [Int] = []
+  var samples = [[Double]](repeating: [], count: contenders.count)
+  var spent = [Double](repeating: 0, count: contenders.count)
+  for (index, contender) in contenders.enumerated() {
+    let check = contender.check(time)
+    failures.append(check.failure)
+    repetitions.append(max(1, Int((minimumSample / max(check.seconds, 1e-7)).rounded(.up))))
+    if check.failure == nil, check.seconds >= budget {
+      samples[index].append(check.seconds)
+      spent[index] = check.seconds
+    }
+    log("  checked \(contender.name): \(check.failure ?? "ok") (\(format(seconds: check.seconds)))")
+  }
+  for _ in 0..<rounds {
+    for (index, contender) in contenders.enumerated()
+    where failures[index] == nil && spent[index] < budget {
+      let start = time.now()
+      do {
+        for _ in 0..<repetitions[index] { try contender.run() }
+      } catch {
+        failures[index] = "throws: \(describe(error))"
+        continue
+      }
+      let elapsed = time.now() - start
+      spent[index] += elapsed
+      samples[index].append(elapsed / Double(repetitions[index]))
+    }
+  }
+  return contenders.indices.map { index in
+    if let failure = failures[index] { return .failed(failure) }
+    let sorted = samples[index].sorted()
+    guard !sorted.isEmpty else { return .failed("no sample") }
+    return .timed(median: sorted[sorted.count / 2], min: sorted[0], samples: sorted.count)
+  }
+}
+
+/// Progress goes to stderr so that stdout carries only the Markdown report.
+func log(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Profiles JSONAPIDecoder with valgrind's callgrind (instruction counts are identical run to run
+# on this machine; `perf stat` is not available) and prints the costliest functions.
+#
+# Usage:
+#   Scripts/profile-decoder.sh                      # JSONAPIDecoder, N = 10 000, 3 decodes
+#   Scripts/profile-decoder.sh foundation           # JSONDecoder on the flat JSON, for comparison
+#   Scripts/profile-decoder.sh jsonapi 1000 5       # contender, N articles, repeats
+#   TOP=40 Scripts/profile-decoder.sh               # more rows
+#   REUSE=1 Scripts/profile-decoder.sh              # re-annotate the last profile, no new run
+#   MODE=encode Scripts/profile-decoder.sh          # profile JSONAPIEncoder (or JSONEncoder) instead
+#
+# Only the decoding is collected (--toggle-collect on profiled*), not the generation of
+# the input. Inclusive counts above 100% come from recursion (each recursive entry counts).
+# The raw profile stays in .build/profile/callgrind.<contender>.out for
+# `callgrind_annotate --inclusive=yes FILE` or kcachegrind. Takes about a minute at N = 10 000.
+set -euo pipefail
+
+contender="${1:-jsonapi}"
+articles="${2:-10000}"
+repeats="${3:-3}"
+top="${TOP:-25}"
+mode="${MODE:-decode}"
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out_dir="$root/.build/profile"
+out="$out_dir/callgrind.$mode-$contender.out"
+mkdir -p "$out_dir"
+
+if [[ "${REUSE:-0}" != 1 || ! -s "$out" ]]; then
+  swift build -c release --package-path "$root/Benchmarks" >&2
+  bin_dir="$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)"
+  # SWIFT_BACKTRACE=enable=no: a crash must not leave a swift-backtrace process behind.
+  SWIFT_BACKTRACE=enable=no valgrind --tool=callgrind --callgrind-out-file="$out" \
+    --toggle-collect='*profiled*' \
+    "$bin_dir/JSONAPIBenchmarks" --profile-"$mode" "$contender" "$articles" "$repeats" 2>&1 \
+    | grep -E 'Collected|decoded|encoded|error' >&2 || true
+fi
+
+# The function rows of callgrind_annotate, demangled, "???:" dropped, library paths shortened.
+table() {
+  local rows
+  rows="$(callgrind_annotate --inclusive="$1" --threshold=100 "$out" 2>/dev/null \
+    | sed -n '/file:function/,$p' | sed '1,2d' | grep -v '^ *$' \
+    | grep -v -E '(libc-start|libc_start_call_main|\(below main\)|PROGRAM TOTALS)' || true)"
+  printf "%s\n" "$rows" | sed -n "1,${top}p" | swift demangle --simplified \
+    | sed -E -e 's/\?\?\?://' -e 's| \[[^]]*/([^/]+)\]$| [\1]|'
+}
+
+total="$(callgrind_annotate "$out" 2>/dev/null \
+  | awk '/PROGRAM TOTALS/ && !seen { gsub(",", "", $1); print $1; seen = 1 }')"
+echo "# callgrind: $mode with $contender, N = $articles, $repeats calls"
+echo "# instructions: $total in all, $(( total / repeats )) per call"
+echo
+echo "## Inclusive (function and everything it calls), top $top"
+table yes
+echo
+echo "## Self (instructions in the function itself), top $top"
+table no
