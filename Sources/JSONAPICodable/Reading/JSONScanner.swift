@@ -374,24 +374,30 @@ struct JSONScanner {
 
   private func checkDuplicateMemberNames(objectAt objectIndex: Int) throws {
     let object = tape[objectIndex]
-    guard object.elementCount > 1 else { return }
-    var names: [Int] = []
-    names.reserveCapacity(object.elementCount)
-    var k = objectIndex + 1
-    while k < object.containerEnd {
-      names.append(k)
-      k = tape.next(after: k + 1)
-    }
-    if names.count <= 16 {
-      for a in 1..<names.count {
-        for b in 0..<a where TapeStrings.equal(tape, names[a], names[b]) {
-          throw duplicate(names[a])
+    let count = object.elementCount
+    guard count > 1 else { return }
+    if count <= 16 {
+      // Typical JSON:API objects are small: compare every pair, names kept on the stack.
+      try withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { names in
+        var k = objectIndex + 1
+        for position in 0..<count {
+          names[position] = k
+          for earlier in 0..<position where TapeStrings.equal(tape, k, names[earlier]) {
+            throw duplicate(k)
+          }
+          k = tape.next(after: k + 1)
         }
       }
       return
     }
     // Large objects: sort by hash, compare neighbours with equal hashes.
-    var hashed = names.map { (hash: TapeStrings.hash(tape, $0), index: $0) }
+    var hashed: [(hash: Int, index: Int)] = []
+    hashed.reserveCapacity(count)
+    var k = objectIndex + 1
+    while k < object.containerEnd {
+      hashed.append((TapeStrings.hash(tape, k), k))
+      k = tape.next(after: k + 1)
+    }
     hashed.sort { $0.hash < $1.hash || ($0.hash == $1.hash && $0.index < $1.index) }
     var run = 0
     for b in 1..<hashed.count {

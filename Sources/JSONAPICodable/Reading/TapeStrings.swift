@@ -26,7 +26,8 @@ enum TapeStrings {
   static func string(_ tape: some TapeStorage, _ entry: TapeEntry) -> String {
     let raw = tape.rawBytes(entry)
     guard entry.hasFlag else { return String(decoding: raw, as: UTF8.self) }
-    return String(decoding: unescaped(raw), as: UTF8.self)
+    // Escapes never lengthen a string, so the result fits in the raw length: write it in place.
+    return String(unsafeUninitializedCapacity: raw.count) { unescape(raw, into: $0) }
   }
 
   /// Whether the string entry at `index` equals the UTF-8 bytes of `key`.
@@ -77,25 +78,41 @@ enum TapeStrings {
 
   /// Resolves escapes of a validated string body into UTF-8 bytes.
   static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(raw.count)
-    var j = 0
+    [UInt8](unsafeUninitializedCapacity: raw.count) { buffer, count in
+      count = unescape(raw, into: buffer)
+    }
+  }
+
+  /// Writes the unescaped bytes of a validated string body into `out` (at least `raw.count` long)
+  /// and returns how many it wrote. Runs without a backslash are copied whole.
+  static func unescape(
+    _ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>
+  )
+    -> Int
+  {
+    guard let source = raw.baseAddress, let target = out.baseAddress else { return 0 }
     let n = raw.count
+    var j = 0
+    var written = 0
     while j < n {
-      let byte = raw[j]
-      guard byte == UInt8(ascii: "\\"), j + 1 < n else {
-        out.append(byte)
-        j += 1
-        continue
+      let runEnd =
+        memchr(source + j, Int32(UInt8(ascii: "\\")), n - j).map {
+          UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - source
+        } ?? n
+      if runEnd > j {
+        (target + written).update(from: source + j, count: runEnd - j)
+        written += runEnd - j
+        j = runEnd
       }
+      guard j + 1 < n else { break }
       let escape = raw[j + 1]
       j += 2
       switch escape {
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "b"): write(0x08)
+      case UInt8(ascii: "f"): write(0x0C)
+      case UInt8(ascii: "n"): write(0x0A)
+      case UInt8(ascii: "r"): write(0x0D)
+      case UInt8(ascii: "t"): write(0x09)
       case UInt8(ascii: "u"):
         var scalar = UInt32(hexQuad(raw, j))
         j += 4
@@ -104,11 +121,35 @@ enum TapeStrings {
           scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           j += 6
         }
-        appendUTF8(scalar, to: &out)
-      default: out.append(escape)  // \" \\ \/
+        writeUTF8(scalar)
+      default: write(escape)  // \" \\ \/
       }
     }
-    return out
+    return written
+
+    func write(_ byte: UInt8) {
+      target[written] = byte
+      written += 1
+    }
+
+    func writeUTF8(_ scalar: UInt32) {
+      switch scalar {
+      case 0..<0x80:
+        write(UInt8(scalar))
+      case 0x80..<0x800:
+        write(UInt8(0xC0 | scalar >> 6))
+        write(UInt8(0x80 | scalar & 0x3F))
+      case 0x800..<0x10000:
+        write(UInt8(0xE0 | scalar >> 12))
+        write(UInt8(0x80 | scalar >> 6 & 0x3F))
+        write(UInt8(0x80 | scalar & 0x3F))
+      default:
+        write(UInt8(0xF0 | scalar >> 18 & 0x07))
+        write(UInt8(0x80 | scalar >> 12 & 0x3F))
+        write(UInt8(0x80 | scalar >> 6 & 0x3F))
+        write(UInt8(0x80 | scalar & 0x3F))
+      }
+    }
   }
 
   private static func hexQuad(_ raw: UnsafeBufferPointer<UInt8>, _ j: Int) -> UInt16 {
@@ -121,25 +162,6 @@ enum TapeStrings {
       value = value << 4 | UInt16(digit & 0xF)
     }
     return value
-  }
-
-  private static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
-    switch scalar {
-    case 0..<0x80:
-      out.append(UInt8(scalar))
-    case 0x80..<0x800:
-      out.append(UInt8(0xC0 | scalar >> 6))
-      out.append(UInt8(0x80 | scalar & 0x3F))
-    case 0x800..<0x10000:
-      out.append(UInt8(0xE0 | scalar >> 12))
-      out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      out.append(UInt8(0x80 | scalar & 0x3F))
-    default:
-      out.append(UInt8(0xF0 | scalar >> 18 & 0x07))
-      out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-      out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      out.append(UInt8(0x80 | scalar & 0x3F))
-    }
   }
 }
 
