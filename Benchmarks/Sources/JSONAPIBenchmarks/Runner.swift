@@ -38,6 +38,7 @@ struct Runner {
     if includeSpecials {
       report.specials.append(measureManyReferences())
       report.specials.append(measureDeepChains())
+      report.specials.append(measureWideRelationship())
     }
     return report
   }
@@ -123,6 +124,32 @@ struct Runner {
       ], rounds: quick ? 5 : 9, time: time, budget: quick ? 5 : 10)
     return SpecialResult(
       title: "Many references (\(format(count: count)) articles → 5 people, 20 tags)",
+      resourceCount: corpus.resourceCount, documentBytes: document.count, flatBytes: flat.count,
+      jsonapi: results[0], foundation: results[1], flatten: results[2])
+  }
+
+  private func measureWideRelationship() -> SpecialResult {
+    let count = 4_000
+    log("wide relationship: one article with \(count) tags")
+    let corpus = WideRelationshipCorpus(tagCount: count)
+    let articles = corpus.articles
+    let document = corpus.document
+    let flat = corpus.flat
+    let results = measure(
+      [
+        Contender.decoding("JSONAPIDecoder", expected: articles) {
+          try jsonapiDecoder.decode([TaggedArticle].self, from: document)
+        },
+        Contender.decoding("JSONDecoder (flat)", expected: articles) {
+          try foundationDecoder.decode([TaggedArticle].self, from: flat)
+        },
+        Contender.decoding("flatten-then-decode", expected: articles) {
+          try FlattenThenDecode.decode(
+            [TaggedArticle].self, from: document, decoder: foundationDecoder)
+        },
+      ], rounds: quick ? 5 : 9, time: time, budget: quick ? 5 : 10)
+    return SpecialResult(
+      title: "One article, \(format(count: count)) related tags, all included",
       resourceCount: corpus.resourceCount, documentBytes: document.count, flatBytes: flat.count,
       jsonapi: results[0], foundation: results[1], flatten: results[2])
   }

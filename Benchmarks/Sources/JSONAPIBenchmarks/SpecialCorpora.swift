@@ -159,3 +159,71 @@ struct DeepChainCorpus {
     flat = Data(f.bytes)
   }
 }
+
+/// One wide relationship: a single article with `tagCount` tags, all in `included`. The case in
+/// which peers that rescan `included` for every reference go quadratic (DESIGN-NOTES: 4,000 tags).
+struct WideRelationshipCorpus {
+  let articles: [TaggedArticle]
+  let document: Data
+  let flat: Data
+  var resourceCount: Int { 2 + articles[0].tags.count }
+
+  init(tagCount: Int) {
+    var random = SeededGenerator(seed: 0x5EED_0004)
+    let name = TextGenerator.personName(using: &random)
+    let author = Person(
+      id: "p1", name: name, email: TextGenerator.email(for: name, number: 1), age: 42)
+    let tags = (1...tagCount).map { number in
+      Tag(id: "t\(number)", name: TextGenerator.sentence(minLength: 8, using: &random))
+    }
+    articles = [
+      TaggedArticle(id: "1", title: TextGenerator.title(using: &random), author: author, tags: tags)
+    ]
+    let article = articles[0]
+
+    var w = JSONWriter(capacity: tagCount * 120)
+    w.raw("{\"data\":[{\"type\":\"articles\",\"id\":")
+    w.string(article.id)
+    w.raw(",\"attributes\":{\"title\":")
+    w.string(article.title)
+    w.raw("},\"relationships\":{\"author\":{\"data\":")
+    ArticleCorpus.writeIdentifier(type: "people", id: author.id, into: &w)
+    w.raw("},\"tags\":{\"data\":")
+    w.array(tags) { w, tag in ArticleCorpus.writeIdentifier(type: "tags", id: tag.id, into: &w) }
+    w.raw("}}}],\"included\":[{\"type\":\"people\",\"id\":")
+    w.string(author.id)
+    w.raw(",\"attributes\":{")
+    ArticleCorpus.writePersonFields(author, into: &w)
+    w.raw("}},")
+    var first = true
+    for tag in tags {
+      if !first { w.raw(",") }
+      first = false
+      w.raw("{\"type\":\"tags\",\"id\":")
+      w.string(tag.id)
+      w.raw(",\"attributes\":{\"name\":")
+      w.string(tag.name)
+      w.raw("}}")
+    }
+    w.raw("]}")
+    document = Data(w.bytes)
+
+    var f = JSONWriter(capacity: tagCount * 80)
+    f.raw("[{\"id\":")
+    f.string(article.id)
+    f.raw(",\"type\":\"articles\",\"title\":")
+    f.string(article.title)
+    f.raw(",\"author\":")
+    ArticleCorpus.writeFlatPerson(author, into: &f)
+    f.raw(",\"tags\":")
+    f.array(tags) { w, tag in
+      w.raw("{\"id\":")
+      w.string(tag.id)
+      w.raw(",\"type\":\"tags\",\"name\":")
+      w.string(tag.name)
+      w.raw("}")
+    }
+    f.raw("}]")
+    flat = Data(f.bytes)
+  }
+}
