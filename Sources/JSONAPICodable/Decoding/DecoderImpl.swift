@@ -66,7 +66,15 @@ final class DecoderImpl: Decoder {
       return KeyedDecodingContainer(
         try KeyedContainer<Key>(resourceAt: node.index, decoder: self, depth: path.count))
     case .primaryData where entry.kind == .object, .linkage where entry.kind == .object:
-      // Reached without `decode(_:)` (a hand-written init calling another init): resolve directly.
+      // Reached without `decode(_:)` (a `superDecoder(forKey:)` on a relationship): resolve directly.
+      // The resolver's cycle and depth tracking is bypassed here, so bound the recursion such code
+      // could build through a cyclic document by the coding path's length.
+      let limits = options.limits
+      guard path.count <= limits.maxNestingDepth + 8 * limits.maxRelationshipDepth else {
+        throw JSONAPIError.relationshipDepthExceeded(
+          limit: limits.maxRelationshipDepth, pointer: JSONPointer.pointer(to: node.index, in: tape)
+        )
+      }
       let object = try resolver.target(of: node, in: self).object
       return KeyedDecodingContainer(
         try KeyedContainer<Key>(resourceAt: object, decoder: self, depth: path.count))

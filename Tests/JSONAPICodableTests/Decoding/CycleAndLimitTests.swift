@@ -228,3 +228,34 @@ import Testing
     #expect(context.debugDescription.contains("found null value instead"))
   }
 }
+
+/// A model that follows relationships through `superDecoder(forKey:)` bypasses the resolver; its
+/// recursion through a cycle must still end with an error, not a stack overflow.
+@Suite struct SuperDecoderRecursionTests {
+  struct Loop: Decodable {
+    var id: String
+    var depth: Int
+    enum CodingKeys: String, CodingKey { case id, next }
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decode(String.self, forKey: .id)
+      depth = try Loop(from: container.superDecoder(forKey: .next)).depth + 1
+    }
+  }
+
+  @Test func cyclicRecursionThroughSuperDecoderIsBounded() throws {
+    let json = """
+      {"data": {"type": "n", "id": "a", "relationships": {"next": {"data": {"type": "n", "id": "b"}}}},
+       "included": [{"type": "n", "id": "b", "relationships": {"next": {"data": {"type": "n", "id": "a"}}}}]}
+      """
+    guard
+      case .relationshipDepthExceeded? = thrownError({
+        try JSONAPIDecoder().decode(Loop.self, from: json)
+      })
+        as? JSONAPIError
+    else {
+      Issue.record("expected relationshipDepthExceeded")
+      return
+    }
+  }
+}
