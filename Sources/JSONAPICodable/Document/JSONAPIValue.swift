@@ -12,6 +12,8 @@ import Foundation
 /// ```
 ///
 /// Integers that fit in `Int` decode as ``integer(_:)``; every other number as ``number(_:)``.
+/// JSON has one number type, so numbers compare by value: `.integer(2) == .number(2.0)` (an
+/// encoder may well write `2.0` as `2`).
 public enum JSONAPIValue: Sendable, Hashable {
   /// JSON `null`.
   case null
@@ -85,7 +87,40 @@ public enum JSONAPIValue: Sendable, Hashable {
   }
 
   /// Whether this is JSON `null`.
-  public var isNull: Bool { self == .null }
+  public var isNull: Bool {
+    if case .null = self { return true }
+    return false
+  }
+
+  /// Equal when both are the same JSON value; numbers compare by value whatever their case.
+  public static func == (lhs: JSONAPIValue, rhs: JSONAPIValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.integer(let a), .integer(let b)): return a == b
+    case (.number(let a), .number(let b)): return a == b
+    case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)):
+      return Int(exactly: b) == a
+    case (.string(let a), .string(let b)): return a == b
+    case (.array(let a), .array(let b)): return a == b
+    case (.object(let a), .object(let b)): return a == b
+    default: return false
+    }
+  }
+
+  /// Hashes consistently with `==`: an integral number hashes as the integer it equals.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case .bool(let value): hasher.combine(value)
+    case .integer(let value): hasher.combine(value)
+    case .number(let value):
+      if let exact = Int(exactly: value) { hasher.combine(exact) } else { hasher.combine(value) }
+    case .string(let value): hasher.combine(value)
+    case .array(let value): hasher.combine(value)
+    case .object(let value): hasher.combine(value)
+    }
+  }
 }
 
 extension JSONAPIValue: Codable {

@@ -28,3 +28,28 @@ import Testing
     #expect(try JSONDecoder().decode(JSONAPIValue.self, from: data) == value)
   }
 }
+
+/// Regression (fuzzer, round trip): `202.0` decodes as `.number(202.0)`, is written as `202` (as
+/// `JSONEncoder` writes integral doubles) and reads back as `.integer(202)`; both are the same JSON.
+@Suite struct JSONAPIValueNumberEqualityTests {
+  @Test func numbersCompareByValue() {
+    #expect(JSONAPIValue.integer(202) == .number(202.0))
+    #expect(JSONAPIValue.number(-0.0) == .integer(0))
+    #expect(JSONAPIValue.integer(2) != .number(2.5))
+    #expect(JSONAPIValue.number(1e300) != .integer(Int.max))
+    #expect(Set<JSONAPIValue>([.integer(3), .number(3.0)]).count == 1)
+    #expect(JSONAPIValue.string("2") != .integer(2))
+  }
+
+  @Test func metaSurvivesDecodeEncodeDecode() throws {
+    let json = #"{"data": {"type": "t", "id": "1", "meta": {"since": 202.0, "neg": -0.0}}}"#
+    struct Resource: Codable, Equatable {
+      var id: String
+      var type: String
+      var meta: JSONAPIValue
+    }
+    let first = try JSONAPIDecoder().decode(Resource.self, from: json)
+    let second = try JSONAPIDecoder().decode(Resource.self, from: JSONAPIEncoder().encode(first))
+    #expect(first == second)
+  }
+}
