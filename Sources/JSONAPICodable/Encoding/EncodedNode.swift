@@ -31,13 +31,15 @@ final class EncodedObject {
     case document
   }
 
-  var role: Role
+  // Nodes belong to one encode call on one thread, so the dynamic exclusivity checks that class
+  // properties otherwise pay on every access are left out.
+  @exclusivity(unchecked) var role: Role
   /// The Swift type that encoded this object, for error messages.
-  var swiftType: Any.Type?
-  private(set) var keys: [String] = []
-  private(set) var values: [EncodedNode] = []
+  @exclusivity(unchecked) var swiftType: Any.Type?
+  @exclusivity(unchecked) private(set) var keys: [String] = []
+  @exclusivity(unchecked) private(set) var values: [EncodedNode] = []
   // Built only for large objects: small ones are searched linearly, which is faster.
-  private var positions: [String: Int]?
+  @exclusivity(unchecked) private var positions: [String: Int]?
 
   init(role: Role = .plain, swiftType: Any.Type? = nil) {
     self.role = role
@@ -90,8 +92,9 @@ final class EncodedObject {
 final class EncodedArray {
   /// Whether the array's Swift element type is ``JSONAPIRelationshipExpressible``, so that even an
   /// empty array is a to-many relationship.
-  var holdsRelatedResources: Bool
-  var elements: [EncodedNode] = []
+  @exclusivity(unchecked) var holdsRelatedResources: Bool
+  // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
+  @exclusivity(unchecked) var elements: [EncodedNode] = []
 
   init(holdsRelatedResources: Bool = false) {
     self.holdsRelatedResources = holdsRelatedResources

@@ -19,10 +19,11 @@ final class ResourceParts {
   let lid: String?
   let attributes = EncodedObject(role: .dictionary)
   let relationships = EncodedObject(role: .dictionary)
+  // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   /// The related resources behind each relationship, by relationship name.
-  var relatives: [String: [PendingResource]] = [:]
-  var meta: EncodedObject?
-  var links: EncodedObject?
+  @exclusivity(unchecked) var relatives: [String: [PendingResource]] = [:]
+  @exclusivity(unchecked) var meta: EncodedObject?
+  @exclusivity(unchecked) var links: EncodedObject?
 
   init(type: String, id: String?, lid: String?) {
     self.type = type
