@@ -25,6 +25,7 @@ struct DocumentAssembler {
     let document = EncodedObject(role: .dictionary)
     document.append(try primaryData(dataNode, swiftType: dataType), for: "data")
     while let pending = collector.next() {
+      if collector.isRedundant(pending.object) { continue }
       let parts = try resource(from: pending.object, path: pending.path)
       collector.enqueue(collector.accept(parts))
     }

@@ -6,10 +6,46 @@ struct EncodedResourceIdentity: Hashable {
   let isLocal: Bool
 }
 
+/// Where a field's value sits, for error messages: `parent.name`, then optionally `.member` and
+/// `[index]`. Kept in parts because most paths are never shown; the text is built on demand.
+struct FieldPath {
+  let parent: String
+  let name: String
+  var member: String?
+  var index: Int?
+
+  init(parent: String, name: String, member: String? = nil, index: Int? = nil) {
+    self.parent = parent
+    self.name = name
+    self.member = member
+    self.index = index
+  }
+
+  /// The same path one level down, at `member` of this value.
+  func appending(member: String) -> FieldPath {
+    FieldPath(parent: parent, name: name, member: member)
+  }
+
+  /// The same path at element `index` of this value.
+  func appending(index: Int) -> FieldPath {
+    FieldPath(parent: parent, name: name, member: member, index: index)
+  }
+
+  var text: String {
+    var text = parent.isEmpty ? name : "\(parent).\(name)"
+    if let member { text += ".\(member)" }
+    if let index { text += "[\(index)]" }
+    return text
+  }
+}
+
 /// A related resource met in a relationship, waiting to be turned into an included resource.
 struct PendingResource {
   let object: EncodedObject
-  let path: String
+  let fieldPath: FieldPath
+
+  /// The resource's coding path, such as `[0].comments[1].author`.
+  var path: String { fieldPath.text }
 }
 
 /// A resource object taken apart into the members JSON:API gives it.
