@@ -110,7 +110,7 @@ struct DocumentAssembler {
         reason: "the resource \(identity.type)/\(identity.id) appears twice in the primary data",
         codingPath: path)
     }
-    collector.enqueue(parts.relationships.keys.flatMap { parts.relatives[$0] ?? [] })
+    collector.enqueue(parts.relationships.members.flatMap { parts.relatives[$0.key] ?? [] })
     return parts.resourceObject()
   }
 }

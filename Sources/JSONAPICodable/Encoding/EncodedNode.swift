@@ -36,23 +36,34 @@ final class EncodedObject {
   @exclusivity(unchecked) var role: Role
   /// The Swift type that encoded this object, for error messages.
   @exclusivity(unchecked) var swiftType: Any.Type?
-  @exclusivity(unchecked) private(set) var keys: [String] = []
-  @exclusivity(unchecked) private(set) var values: [EncodedNode] = []
+  // One array of pairs rather than parallel key and value arrays: half the allocations.
+  @exclusivity(unchecked) private(set) var members: [Member] = []
   // Built only for large objects: small ones are searched linearly, which is faster.
   @exclusivity(unchecked) private var positions: [String: Int]?
+
+  /// One member: its name and value.
+  struct Member {
+    let key: String
+    var value: EncodedNode
+  }
 
   init(role: Role = .plain, swiftType: Any.Type? = nil) {
     self.role = role
     self.swiftType = swiftType
   }
 
-  var count: Int { keys.count }
-  var isEmpty: Bool { keys.isEmpty }
+  /// The members as `(name, value)` pairs, in order.
+  var pairs: LazyMapSequence<[Member], (String, EncodedNode)> {
+    members.lazy.map { ($0.key, $0.value) }
+  }
+
+  var count: Int { members.count }
+  var isEmpty: Bool { members.isEmpty }
 
   /// Sets `key` to `value`, replacing an earlier value of the same key (as `JSONEncoder` does).
   func set(_ value: EncodedNode, for key: String) {
     if let position = position(of: key) {
-      values[position] = value
+      members[position].value = value
     } else {
       append(value, for: key)
     }
@@ -60,9 +71,10 @@ final class EncodedObject {
 
   /// Appends a member the caller knows to be new.
   func append(_ value: EncodedNode, for key: String) {
-    positions?[key] = keys.count
-    keys.append(key)
-    values.append(value)
+    // Most objects have a handful of members: one allocation up front instead of regrowing.
+    if members.capacity == 0 { members.reserveCapacity(8) }
+    positions?[key] = members.count
+    members.append(Member(key: key, value: value))
   }
 
   /// Adds `value` only when there is no member `key` yet; returns whether it was added.
@@ -74,15 +86,15 @@ final class EncodedObject {
   }
 
   subscript(key: String) -> EncodedNode? {
-    position(of: key).map { values[$0] }
+    position(of: key).map { members[$0].value }
   }
 
   func position(of key: String) -> Int? {
     if let positions { return positions[key] }
-    if keys.count < 16 { return keys.firstIndex(of: key) }
+    if members.count < 16 { return members.firstIndex { $0.key == key } }
     var built: [String: Int] = [:]
-    built.reserveCapacity(keys.count * 2)
-    for (offset, name) in keys.enumerated() { built[name] = offset }
+    built.reserveCapacity(members.count * 2)
+    for (offset, member) in members.enumerated() { built[member.key] = offset }
     positions = built
     return built[key]
   }

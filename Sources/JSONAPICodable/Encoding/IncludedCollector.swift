@@ -37,7 +37,7 @@ struct IncludedCollector {
     let isPrimary = primaryIdentities.contains(identity)
     let existing = isPrimary ? nil : positions[identity].map { resources[$0] }
     guard isPrimary || existing != nil else { return false }
-    for (name, value) in zip(object.keys, object.values) {
+    for (name, value) in object.pairs {
       switch name {
       case "type", "id", "lid": continue
       case "meta", "links": return false
@@ -82,6 +82,6 @@ struct IncludedCollector {
     }
     positions[identity] = resources.count
     resources.append(parts)
-    return parts.relationships.keys.flatMap { parts.relatives[$0] ?? [] }
+    return parts.relationships.members.flatMap { parts.relatives[$0.key] ?? [] }
   }
 }

@@ -37,7 +37,7 @@ extension DocumentAssembler {
       type: type, id: try Self.identifierMember("id", of: object, path: path, numbers: true),
       lid: try Self.identifierMember("lid", of: object, path: path, numbers: false))
     let fieldset = options.sparseFieldsets[type]
-    for (name, value) in zip(object.keys, object.values) {
+    for (name, value) in object.pairs {
       switch name {
       case "type", "id", "lid":
         continue
@@ -151,7 +151,7 @@ extension DocumentAssembler {
     if let id = identifier.id { linkage.append(.string(id), for: "id") }
     if let lid = identifier.lid { linkage.append(.string(lid), for: "lid") }
     // Bare: nothing beyond the identifier and an object `meta`, which then rides on the linkage.
-    var isBare = object.keys.allSatisfy { ["type", "id", "lid", "meta"].contains($0) }
+    var isBare = object.members.allSatisfy { ["type", "id", "lid", "meta"].contains($0.key) }
     switch object["meta"] {
     case nil, .object?: break
     default: isBare = false

@@ -76,12 +76,12 @@ final class ResourceParts {
   /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
   /// one lacks: the first-encoded value wins each conflict. Returns the relationship names added.
   func merge(_ other: ResourceParts) -> [String] {
-    for (name, value) in zip(other.attributes.keys, other.attributes.values)
+    for (name, value) in other.attributes.pairs
     where relationships[name] == nil {
       attributes.addIfAbsent(value, for: name)
     }
     var added: [String] = []
-    for (name, value) in zip(other.relationships.keys, other.relationships.values)
+    for (name, value) in other.relationships.pairs
     where attributes[name] == nil && relationships.addIfAbsent(value, for: name) {
       added.append(name)
       relatives[name] = other.relatives[name]
@@ -95,8 +95,8 @@ final class ResourceParts {
     guard let first else { return second }
     guard let second else { return first }
     let result = EncodedObject(role: .dictionary)
-    for (name, value) in zip(first.keys, first.values) { result.append(value, for: name) }
-    for (name, value) in zip(second.keys, second.values) { result.addIfAbsent(value, for: name) }
+    for (name, value) in first.pairs { result.append(value, for: name) }
+    for (name, value) in second.pairs { result.addIfAbsent(value, for: name) }
     return result
   }
 
