@@ -91,7 +91,11 @@ final class EncodedObject {
 
   func position(of key: String) -> Int? {
     if let positions { return positions[key] }
-    if members.count < 16 { return members.firstIndex { $0.key == key } }
+    if members.count < 16 {
+      // Comparing lengths first skips most string comparisons, which are slow when they differ.
+      let length = key.utf8.count
+      return members.firstIndex { $0.key.utf8.count == length && $0.key == key }
+    }
     var built: [String: Int] = [:]
     built.reserveCapacity(members.count * 2)
     for (offset, member) in members.enumerated() { built[member.key] = offset }

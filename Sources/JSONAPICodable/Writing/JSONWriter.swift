@@ -118,15 +118,25 @@ struct JSONWriter {
     var text = text
     text.withUTF8 { utf8 in
       var runStart = 0
-      for index in 0..<utf8.count {
+      var index = 0
+      let count = utf8.count
+      while index < count {
         let byte = utf8[index]
+        index += 1
+        // Letters and digits (0x30 and up, but for the backslash) are most bytes: one test.
+        if byte >= 0x30 && byte != 0x5C { continue }
         guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes)
         else { continue }
-        if runStart < index { bytes.append(contentsOf: utf8[runStart..<index]) }
+        let escaped = index - 1
+        if runStart < escaped {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<escaped]))
+        }
         appendEscape(for: byte)
-        runStart = index + 1
+        runStart = index
       }
-      if runStart < utf8.count { bytes.append(contentsOf: utf8[runStart..<utf8.count]) }
+      if runStart < count {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+      }
     }
     bytes.append(UInt8(ascii: "\""))
   }
