@@ -25,6 +25,7 @@ struct DocumentAssembler {
     let document = EncodedObject(role: .dictionary)
     document.append(try primaryData(dataNode, swiftType: dataType), for: "data")
     while let pending = collector.next() {
+      if collector.isRedundant(pending.object) { continue }
       let parts = try resource(from: pending.object, path: pending.path)
       collector.enqueue(collector.accept(parts))
     }
@@ -109,7 +110,7 @@ struct DocumentAssembler {
         reason: "the resource \(identity.type)/\(identity.id) appears twice in the primary data",
         codingPath: path)
     }
-    collector.enqueue(parts.relationships.keys.flatMap { parts.relatives[$0] ?? [] })
+    collector.enqueue(parts.relationships.members.flatMap { parts.relatives[$0.key] ?? [] })
     return parts.resourceObject()
   }
 }

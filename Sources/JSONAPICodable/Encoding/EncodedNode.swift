@@ -31,26 +31,39 @@ final class EncodedObject {
     case document
   }
 
-  var role: Role
+  // Nodes belong to one encode call on one thread, so the dynamic exclusivity checks that class
+  // properties otherwise pay on every access are left out.
+  @exclusivity(unchecked) var role: Role
   /// The Swift type that encoded this object, for error messages.
-  var swiftType: Any.Type?
-  private(set) var keys: [String] = []
-  private(set) var values: [EncodedNode] = []
+  @exclusivity(unchecked) var swiftType: Any.Type?
+  // One array of pairs rather than parallel key and value arrays: half the allocations.
+  @exclusivity(unchecked) private(set) var members: [Member] = []
   // Built only for large objects: small ones are searched linearly, which is faster.
-  private var positions: [String: Int]?
+  @exclusivity(unchecked) private var positions: [String: Int]?
+
+  /// One member: its name and value.
+  struct Member {
+    let key: String
+    var value: EncodedNode
+  }
 
   init(role: Role = .plain, swiftType: Any.Type? = nil) {
     self.role = role
     self.swiftType = swiftType
   }
 
-  var count: Int { keys.count }
-  var isEmpty: Bool { keys.isEmpty }
+  /// The members as `(name, value)` pairs, in order.
+  var pairs: LazyMapSequence<[Member], (String, EncodedNode)> {
+    members.lazy.map { ($0.key, $0.value) }
+  }
+
+  var count: Int { members.count }
+  var isEmpty: Bool { members.isEmpty }
 
   /// Sets `key` to `value`, replacing an earlier value of the same key (as `JSONEncoder` does).
   func set(_ value: EncodedNode, for key: String) {
     if let position = position(of: key) {
-      values[position] = value
+      members[position].value = value
     } else {
       append(value, for: key)
     }
@@ -58,9 +71,10 @@ final class EncodedObject {
 
   /// Appends a member the caller knows to be new.
   func append(_ value: EncodedNode, for key: String) {
-    positions?[key] = keys.count
-    keys.append(key)
-    values.append(value)
+    // Most objects have a handful of members: one allocation up front instead of regrowing.
+    if members.capacity == 0 { members.reserveCapacity(8) }
+    positions?[key] = members.count
+    members.append(Member(key: key, value: value))
   }
 
   /// Adds `value` only when there is no member `key` yet; returns whether it was added.
@@ -72,15 +86,19 @@ final class EncodedObject {
   }
 
   subscript(key: String) -> EncodedNode? {
-    position(of: key).map { values[$0] }
+    position(of: key).map { members[$0].value }
   }
 
   func position(of key: String) -> Int? {
     if let positions { return positions[key] }
-    if keys.count < 16 { return keys.firstIndex(of: key) }
+    if members.count < 16 {
+      // Comparing lengths first skips most string comparisons, which are slow when they differ.
+      let length = key.utf8.count
+      return members.firstIndex { $0.key.utf8.count == length && $0.key == key }
+    }
     var built: [String: Int] = [:]
-    built.reserveCapacity(keys.count * 2)
-    for (offset, name) in keys.enumerated() { built[name] = offset }
+    built.reserveCapacity(members.count * 2)
+    for (offset, member) in members.enumerated() { built[member.key] = offset }
     positions = built
     return built[key]
   }
@@ -90,8 +108,9 @@ final class EncodedObject {
 final class EncodedArray {
   /// Whether the array's Swift element type is ``JSONAPIRelationshipExpressible``, so that even an
   /// empty array is a to-many relationship.
-  var holdsRelatedResources: Bool
-  var elements: [EncodedNode] = []
+  @exclusivity(unchecked) var holdsRelatedResources: Bool
+  // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
+  @exclusivity(unchecked) var elements: [EncodedNode] = []
 
   init(holdsRelatedResources: Bool = false) {
     self.holdsRelatedResources = holdsRelatedResources

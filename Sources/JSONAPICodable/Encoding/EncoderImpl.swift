@@ -12,18 +12,23 @@ final class EncoderImpl: Encoder {
   let convertsNestedKeys: Bool
   /// The Swift type being encoded; an array of related resources is recognised by it.
   let valueType: Any.Type
-  private(set) var node: EncodedNode?
+  /// What classification needs to know about `valueType`.
+  let traits: EncodingTypeTraits
+  // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
+  @exclusivity(unchecked) private(set) var node: EncodedNode?
   /// Where a super-encoder delivers its value in the parent container.
   private let deliver: ((EncodedNode) -> Void)?
 
   init(
     context: EncodingContext, pathNode: CodingPathNode?, depth: Int, valueType: Any.Type,
-    convertsOwnKeys: Bool, convertsNestedKeys: Bool, deliver: ((EncodedNode) -> Void)? = nil
+    traits: EncodingTypeTraits, convertsOwnKeys: Bool, convertsNestedKeys: Bool,
+    deliver: ((EncodedNode) -> Void)? = nil
   ) {
     self.context = context
     self.pathNode = pathNode
     self.depth = depth
     self.valueType = valueType
+    self.traits = traits
     self.convertsOwnKeys = convertsOwnKeys
     self.convertsNestedKeys = convertsNestedKeys
     self.deliver = deliver
@@ -60,8 +65,7 @@ final class EncoderImpl: Encoder {
     if case .array(let existing)? = node {
       array = existing
     } else {
-      let related = (valueType as? any EncodableArrayMarker.Type)?.elementIsRelationshipExpressible
-      array = EncodedArray(holdsRelatedResources: related ?? false)
+      array = EncodedArray(holdsRelatedResources: traits.contains(.arrayOfRelated))
       setNode(.array(array))
     }
     return EncodingUnkeyedContainer(encoder: self, array: array)
@@ -76,12 +80,19 @@ final class EncoderImpl: Encoder {
   func child(
     for type: Any.Type, key: (any CodingKey)?, deliver: ((EncodedNode) -> Void)? = nil
   ) -> EncoderImpl {
-    let verbatim = type is any VerbatimKeysEncodable.Type
-    let structural =
-      type is any JSONAPIDocumentMarker.Type || type is any JSONAPIRelationshipMarker.Type
+    child(for: type, traits: context.traitsCache.traits(of: type), key: key, deliver: deliver)
+  }
+
+  /// ``child(for:key:deliver:)`` for a caller that already knows the type's traits.
+  func child(
+    for type: Any.Type, traits: EncodingTypeTraits, key: (any CodingKey)?,
+    deliver: ((EncodedNode) -> Void)? = nil
+  ) -> EncoderImpl {
+    let verbatim = traits.contains(.verbatimKeys)
+    let structural = !traits.isDisjoint(with: [.document, .relationship])
     return EncoderImpl(
       context: context, pathNode: key.map { CodingPathNode(key: $0, parent: pathNode) } ?? pathNode,
-      depth: depth + 1, valueType: type,
+      depth: depth + 1, valueType: type, traits: traits,
       convertsOwnKeys: convertsNestedKeys && !verbatim && !structural,
       convertsNestedKeys: convertsNestedKeys && !verbatim, deliver: deliver)
   }
@@ -101,36 +112,44 @@ final class EncoderImpl: Encoder {
       throw JSONAPIError.encodingNestingTooDeep(
         limit: limit, codingPath: describePath(appending: key))
     }
-    if let special = try wrapFoundationValue(value, key: key) { return special }
-    if let dictionary = value as? any StringKeyedDictionaryMarker {
+    let traits = context.traitsCache.traits(of: T.self)
+    if traits.contains(.foundationValue),
+      let special = try wrapFoundationValue(value, key: key)
+    {
+      return special
+    }
+    if traits.contains(.stringKeyedDictionary),
+      let dictionary = value as? any StringKeyedDictionaryMarker
+    {
       let object = EncodedObject(role: .dictionary, swiftType: T.self)
-      try dictionary.encodeMembers(into: object, encoder: child(for: T.self, key: key))
+      try dictionary.encodeMembers(
+        into: object, encoder: child(for: T.self, traits: traits, key: key))
       return .object(object)
     }
-    let encoder = child(for: T.self, key: key)
+    let encoder = child(for: T.self, traits: traits, key: key)
     try value.encode(to: encoder)
-    return classify(encoder.node, of: T.self)
+    return classify(encoder.node, of: T.self, traits: traits)
   }
 
   /// Marks what the static type tells about the value's node.
-  private func classify(_ node: EncodedNode?, of type: Any.Type) -> EncodedNode {
+  private func classify(
+    _ node: EncodedNode?, of type: Any.Type, traits: EncodingTypeTraits
+  ) -> EncodedNode {
     guard let node else {
       // A value that encodes nothing is an empty object, as with JSONEncoder.
       return .object(EncodedObject(swiftType: type))
     }
     switch node {
     case .object(let object):
-      if type is any JSONAPIDocumentMarker.Type {
+      if traits.contains(.document) {
         object.role = .document
-      } else if type is any JSONAPIRelationshipMarker.Type {
+      } else if traits.contains(.relationship) {
         object.role = .relationship
-      } else if type is any JSONAPIAttributeExpressible.Type {
+      } else if traits.contains(.attribute) {
         object.role = .attribute
       }
     case .null:
-      if (type as? any EncodableOptionalMarker.Type)?.wrappedIsRelationshipExpressible == true {
-        return .nullRelated
-      }
+      if traits.contains(.optionalOfRelated) { return .nullRelated }
     default:
       break
     }
@@ -141,24 +160,30 @@ final class EncoderImpl: Encoder {
     -> EncodedNode?
   {
     // Generic code (Array, Optional, Dictionary) reaches here with concrete scalars: answer them
-    // without creating an encoder.
-    switch value {
-    case let string as String: return .string(string)
-    case let bool as Bool: return .bool(bool)
-    case let int as Int: return .number(String(int))
-    case let double as Double: return try number(double, key: key)
-    case let float as Float: return try number(float, key: key)
-    case let int as Int64: return .number(String(int))
-    case let int as Int32: return .number(String(int))
-    case let int as Int16: return .number(String(int))
-    case let int as Int8: return .number(String(int))
-    case let int as UInt: return .number(String(int))
-    case let int as UInt64: return .number(String(int))
-    case let int as UInt32: return .number(String(int))
-    case let int as UInt16: return .number(String(int))
-    case let int as UInt8: return .number(String(int))
-    default: return nil
-    }
+    // without creating an encoder. Metatype comparisons are pointer compares, where `as?` casts
+    // would each ask the runtime; a matching metatype makes the reinterpretation exact.
+    let type: any Any.Type = T.self
+    if type == String.self { return .string(Self.reinterpret(value, as: String.self)) }
+    if type == Int.self { return .number(String(Self.reinterpret(value, as: Int.self))) }
+    if type == Bool.self { return .bool(Self.reinterpret(value, as: Bool.self)) }
+    if type == Double.self { return try number(Self.reinterpret(value, as: Double.self), key: key) }
+    if type == Float.self { return try number(Self.reinterpret(value, as: Float.self), key: key) }
+    if type == Int64.self { return .number(String(Self.reinterpret(value, as: Int64.self))) }
+    if type == Int32.self { return .number(String(Self.reinterpret(value, as: Int32.self))) }
+    if type == Int16.self { return .number(String(Self.reinterpret(value, as: Int16.self))) }
+    if type == Int8.self { return .number(String(Self.reinterpret(value, as: Int8.self))) }
+    if type == UInt.self { return .number(String(Self.reinterpret(value, as: UInt.self))) }
+    if type == UInt64.self { return .number(String(Self.reinterpret(value, as: UInt64.self))) }
+    if type == UInt32.self { return .number(String(Self.reinterpret(value, as: UInt32.self))) }
+    if type == UInt16.self { return .number(String(Self.reinterpret(value, as: UInt16.self))) }
+    if type == UInt8.self { return .number(String(Self.reinterpret(value, as: UInt8.self))) }
+    return nil
+  }
+
+  /// `value` as `U`; only for a `T` the caller has checked to be `U` itself.
+  @inline(__always)
+  private static func reinterpret<T, U>(_ value: T, as _: U.Type) -> U {
+    unsafeBitCast(value, to: U.self)
   }
 
   /// A floating-point number as JSONEncoder writes it: shortest round-trip digits, no `.0`.
@@ -188,8 +213,10 @@ final class EncoderImpl: Encoder {
 extension EncoderImpl {
   /// The encoder above the top-level value: `wrap` on it encodes the value itself.
   static func root(for type: Any.Type, options: EncodingOptions) -> EncoderImpl {
-    EncoderImpl(
-      context: EncodingContext(options: options), pathNode: nil, depth: 0, valueType: type,
-      convertsOwnKeys: true, convertsNestedKeys: true)
+    let context = EncodingContext(options: options)
+    return EncoderImpl(
+      context: context, pathNode: nil, depth: 0, valueType: type,
+      traits: context.traitsCache.traits(of: type), convertsOwnKeys: true,
+      convertsNestedKeys: true)
   }
 }

@@ -4,7 +4,9 @@ import Foundation
 final class EncodingContext {
   let options: EncodingOptions
   let userInfo: [CodingUserInfoKey: Any]
-  private var convertedKeys: [String: String] = [:]
+  let traitsCache = EncodingTypeTraitsCache()
+  // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
+  @exclusivity(unchecked) private var convertedKeys: [String: String] = [:]
 
   init(options: EncodingOptions) {
     self.options = options

@@ -37,7 +37,7 @@ extension DocumentAssembler {
       type: type, id: try Self.identifierMember("id", of: object, path: path, numbers: true),
       lid: try Self.identifierMember("lid", of: object, path: path, numbers: false))
     let fieldset = options.sparseFieldsets[type]
-    for (name, value) in zip(object.keys, object.values) {
+    for (name, value) in object.pairs {
       switch name {
       case "type", "id", "lid":
         continue
@@ -51,13 +51,13 @@ extension DocumentAssembler {
         break
       }
       if let fieldset, !fieldset.contains(name) { continue }
-      try classifyField(name, value, into: parts, path: Self.join(path, name))
+      try classifyField(name, value, into: parts, path: FieldPath(parent: path, name: name))
     }
     return parts
   }
 
   private func classifyField(
-    _ name: String, _ value: EncodedNode, into parts: ResourceParts, path: String
+    _ name: String, _ value: EncodedNode, into parts: ResourceParts, path: FieldPath
   ) throws {
     switch value {
     case .nullRelated:
@@ -77,7 +77,7 @@ extension DocumentAssembler {
       for (index, element) in array.elements.enumerated() {
         if case .object(let object) = element {
           data.elements.append(
-            linkage(for: object, path: "\(path)[\(index)]", into: parts, name: name))
+            linkage(for: object, path: path.appending(index: index), into: parts, name: name))
         }
       }
       parts.relationships.append(.object(Self.relationship(data: .array(data))), for: name)
@@ -98,10 +98,10 @@ extension DocumentAssembler {
 
   /// The relationship object for a ``JSONAPIRelationship`` value; `nil` when it would be empty.
   private func relationshipObject(
-    fromWrapper wrapper: EncodedObject, into parts: ResourceParts, name: String, path: String
+    fromWrapper wrapper: EncodedObject, into parts: ResourceParts, name: String, path: FieldPath
   ) throws -> EncodedObject? {
     let relationship = EncodedObject(role: .dictionary)
-    let dataPath = Self.join(path, "data")
+    let dataPath = path.appending(member: "data")
     switch wrapper["data"] {
     case nil:
       break
@@ -116,16 +116,16 @@ extension DocumentAssembler {
         guard case .object(let object) = element, Self.identifier(of: object) != nil else {
           throw JSONAPIError.invalidValue(
             reason: "the data of a JSONAPIRelationship must be resources with `type` and `id`",
-            codingPath: "\(dataPath)[\(index)]")
+            codingPath: dataPath.appending(index: index).text)
         }
         data.elements.append(
-          linkage(for: object, path: "\(dataPath)[\(index)]", into: parts, name: name))
+          linkage(for: object, path: dataPath.appending(index: index), into: parts, name: name))
       }
       relationship.append(.array(data), for: "data")
     default:
       throw JSONAPIError.invalidValue(
         reason: "the data of a JSONAPIRelationship must be a resource with `type` and `id`, "
-          + "an array of them, or nil", codingPath: dataPath)
+          + "an array of them, or nil", codingPath: dataPath.text)
     }
     for member in ["links", "meta"] {
       switch wrapper[member] {
@@ -133,7 +133,8 @@ extension DocumentAssembler {
       case nil, .null?, .nullRelated?: break
       default:
         throw JSONAPIError.invalidValue(
-          reason: "`\(member)` must encode as a JSON object", codingPath: Self.join(path, member))
+          reason: "`\(member)` must encode as a JSON object",
+          codingPath: path.appending(member: member).text)
       }
     }
     return relationship.isEmpty ? nil : relationship
@@ -142,7 +143,7 @@ extension DocumentAssembler {
   /// The resource identifier object for a related resource, queueing the resource for `included`
   /// when it carries more than its identifier (and its meta, which then rides on the identifier).
   private func linkage(
-    for object: EncodedObject, path: String, into parts: ResourceParts, name: String
+    for object: EncodedObject, path: FieldPath, into parts: ResourceParts, name: String
   ) -> EncodedNode {
     guard let identifier = Self.identifier(of: object) else { return .null }
     let linkage = EncodedObject(role: .dictionary)
@@ -150,7 +151,7 @@ extension DocumentAssembler {
     if let id = identifier.id { linkage.append(.string(id), for: "id") }
     if let lid = identifier.lid { linkage.append(.string(lid), for: "lid") }
     // Bare: nothing beyond the identifier and an object `meta`, which then rides on the linkage.
-    var isBare = object.keys.allSatisfy { ["type", "id", "lid", "meta"].contains($0) }
+    var isBare = object.members.allSatisfy { ["type", "id", "lid", "meta"].contains($0.key) }
     switch object["meta"] {
     case nil, .object?: break
     default: isBare = false
@@ -158,7 +159,7 @@ extension DocumentAssembler {
     if isBare {
       if case .object(let meta)? = object["meta"] { linkage.append(.object(meta), for: "meta") }
     } else if options.includesRelatedResources {
-      parts.relatives[name, default: []].append(PendingResource(object: object, path: path))
+      parts.relatives[name, default: []].append(PendingResource(object: object, fieldPath: path))
     }
     return .object(linkage)
   }

@@ -6,10 +6,46 @@ struct EncodedResourceIdentity: Hashable {
   let isLocal: Bool
 }
 
+/// Where a field's value sits, for error messages: `parent.name`, then optionally `.member` and
+/// `[index]`. Kept in parts because most paths are never shown; the text is built on demand.
+struct FieldPath {
+  let parent: String
+  let name: String
+  var member: String?
+  var index: Int?
+
+  init(parent: String, name: String, member: String? = nil, index: Int? = nil) {
+    self.parent = parent
+    self.name = name
+    self.member = member
+    self.index = index
+  }
+
+  /// The same path one level down, at `member` of this value.
+  func appending(member: String) -> FieldPath {
+    FieldPath(parent: parent, name: name, member: member)
+  }
+
+  /// The same path at element `index` of this value.
+  func appending(index: Int) -> FieldPath {
+    FieldPath(parent: parent, name: name, member: member, index: index)
+  }
+
+  var text: String {
+    var text = parent.isEmpty ? name : "\(parent).\(name)"
+    if let member { text += ".\(member)" }
+    if let index { text += "[\(index)]" }
+    return text
+  }
+}
+
 /// A related resource met in a relationship, waiting to be turned into an included resource.
 struct PendingResource {
   let object: EncodedObject
-  let path: String
+  let fieldPath: FieldPath
+
+  /// The resource's coding path, such as `[0].comments[1].author`.
+  var path: String { fieldPath.text }
 }
 
 /// A resource object taken apart into the members JSON:API gives it.
@@ -19,10 +55,11 @@ final class ResourceParts {
   let lid: String?
   let attributes = EncodedObject(role: .dictionary)
   let relationships = EncodedObject(role: .dictionary)
+  // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   /// The related resources behind each relationship, by relationship name.
-  var relatives: [String: [PendingResource]] = [:]
-  var meta: EncodedObject?
-  var links: EncodedObject?
+  @exclusivity(unchecked) var relatives: [String: [PendingResource]] = [:]
+  @exclusivity(unchecked) var meta: EncodedObject?
+  @exclusivity(unchecked) var links: EncodedObject?
 
   init(type: String, id: String?, lid: String?) {
     self.type = type
@@ -39,12 +76,12 @@ final class ResourceParts {
   /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
   /// one lacks: the first-encoded value wins each conflict. Returns the relationship names added.
   func merge(_ other: ResourceParts) -> [String] {
-    for (name, value) in zip(other.attributes.keys, other.attributes.values)
+    for (name, value) in other.attributes.pairs
     where relationships[name] == nil {
       attributes.addIfAbsent(value, for: name)
     }
     var added: [String] = []
-    for (name, value) in zip(other.relationships.keys, other.relationships.values)
+    for (name, value) in other.relationships.pairs
     where attributes[name] == nil && relationships.addIfAbsent(value, for: name) {
       added.append(name)
       relatives[name] = other.relatives[name]
@@ -58,8 +95,8 @@ final class ResourceParts {
     guard let first else { return second }
     guard let second else { return first }
     let result = EncodedObject(role: .dictionary)
-    for (name, value) in zip(first.keys, first.values) { result.append(value, for: name) }
-    for (name, value) in zip(second.keys, second.values) { result.addIfAbsent(value, for: name) }
+    for (name, value) in first.pairs { result.append(value, for: name) }
+    for (name, value) in second.pairs { result.addIfAbsent(value, for: name) }
     return result
   }
 

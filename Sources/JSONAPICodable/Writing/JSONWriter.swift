@@ -66,24 +66,35 @@ struct JSONWriter {
       bytes.append(UInt8(ascii: "}"))
       return
     }
-    var order = Array(object.keys.indices)
     if sortedKeys {
-      let keys = object.keys
-      order.sort { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
-    }
-    for (count, position) in order.enumerated() {
-      if count > 0 { bytes.append(UInt8(ascii: ",")) }
-      if prettyPrinted { newline(level: level + 1) }
-      writeString(object.keys[position])
-      if prettyPrinted {
-        bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
-      } else {
-        bytes.append(UInt8(ascii: ":"))
+      // Sorting is asked for: order the members by their names' UTF-8 bytes, as JSONEncoder does.
+      let sorted = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+      for (count, member) in sorted.enumerated() {
+        try writeMember(member, first: count == 0, level: level)
       }
-      try write(object.values[position], level: level + 1)
+    } else {
+      // The common case walks the members in place: no index array per object.
+      for (count, member) in object.members.enumerated() {
+        try writeMember(member, first: count == 0, level: level)
+      }
     }
     if prettyPrinted { newline(level: level) }
     bytes.append(UInt8(ascii: "}"))
+  }
+
+  @inline(__always)
+  private mutating func writeMember(
+    _ member: EncodedObject.Member, first: Bool, level: Int
+  ) throws {
+    if !first { bytes.append(UInt8(ascii: ",")) }
+    if prettyPrinted { newline(level: level + 1) }
+    writeString(member.key)
+    if prettyPrinted {
+      bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+    } else {
+      bytes.append(UInt8(ascii: ":"))
+    }
+    try write(member.value, level: level + 1)
   }
 
   // JSONEncoder writes an empty container as an empty line between its brackets.
@@ -107,15 +118,25 @@ struct JSONWriter {
     var text = text
     text.withUTF8 { utf8 in
       var runStart = 0
-      for index in 0..<utf8.count {
+      var index = 0
+      let count = utf8.count
+      while index < count {
         let byte = utf8[index]
+        index += 1
+        // Letters and digits (0x30 and up, but for the backslash) are most bytes: one test.
+        if byte >= 0x30 && byte != 0x5C { continue }
         guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes)
         else { continue }
-        if runStart < index { bytes.append(contentsOf: utf8[runStart..<index]) }
+        let escaped = index - 1
+        if runStart < escaped {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<escaped]))
+        }
         appendEscape(for: byte)
-        runStart = index + 1
+        runStart = index
       }
-      if runStart < utf8.count { bytes.append(contentsOf: utf8[runStart..<utf8.count]) }
+      if runStart < count {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+      }
     }
     bytes.append(UInt8(ascii: "\""))
   }

@@ -1,0 +1,61 @@
+import Foundation
+
+/// What classification needs to know about a Swift type, answered from its metatype.
+///
+/// Protocol conformance checks (`is any P.Type`) cost a runtime lookup each; a model encodes the
+/// same few types thousands of times, so one call works them out once per type and keeps them in
+/// ``EncodingTypeTraitsCache``.
+struct EncodingTypeTraits: OptionSet {
+  let rawValue: UInt16
+
+  /// One of the library's own JSON:API member types (``VerbatimKeysEncodable``).
+  static let verbatimKeys = EncodingTypeTraits(rawValue: 1 << 0)
+  /// A ``JSONAPIDocument``.
+  static let document = EncodingTypeTraits(rawValue: 1 << 1)
+  /// A ``JSONAPIRelationship``.
+  static let relationship = EncodingTypeTraits(rawValue: 1 << 2)
+  /// A ``JSONAPIAttributeExpressible`` type.
+  static let attribute = EncodingTypeTraits(rawValue: 1 << 3)
+  /// An array whose element type is ``JSONAPIRelationshipExpressible``.
+  static let arrayOfRelated = EncodingTypeTraits(rawValue: 1 << 4)
+  /// An optional whose wrapped type is ``JSONAPIRelationshipExpressible``.
+  static let optionalOfRelated = EncodingTypeTraits(rawValue: 1 << 5)
+  /// A `[String: Encodable]` dictionary.
+  static let stringKeyedDictionary = EncodingTypeTraits(rawValue: 1 << 6)
+  /// `Date`, `Data`, `URL` or `Decimal`: encoded under the encoder's strategies.
+  static let foundationValue = EncodingTypeTraits(rawValue: 1 << 7)
+
+  /// The traits of `type`, worked out with conformance checks (slow: cache the answer).
+  static func of(_ type: Any.Type) -> EncodingTypeTraits {
+    var traits: EncodingTypeTraits = []
+    if type is any VerbatimKeysEncodable.Type { traits.insert(.verbatimKeys) }
+    if type is any JSONAPIDocumentMarker.Type { traits.insert(.document) }
+    if type is any JSONAPIRelationshipMarker.Type { traits.insert(.relationship) }
+    if type is any JSONAPIAttributeExpressible.Type { traits.insert(.attribute) }
+    if (type as? any EncodableArrayMarker.Type)?.elementIsRelationshipExpressible == true {
+      traits.insert(.arrayOfRelated)
+    }
+    if (type as? any EncodableOptionalMarker.Type)?.wrappedIsRelationshipExpressible == true {
+      traits.insert(.optionalOfRelated)
+    }
+    if type is any StringKeyedDictionaryMarker.Type { traits.insert(.stringKeyedDictionary) }
+    if type == Date.self || type == Data.self || type == URL.self || type == Decimal.self {
+      traits.insert(.foundationValue)
+    }
+    return traits
+  }
+}
+
+/// The traits of every type one `encode` call meets, each worked out once.
+final class EncodingTypeTraitsCache {
+  // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
+  @exclusivity(unchecked) private var known: [ObjectIdentifier: EncodingTypeTraits] = [:]
+
+  func traits(of type: Any.Type) -> EncodingTypeTraits {
+    let identifier = ObjectIdentifier(type)
+    if let traits = known[identifier] { return traits }
+    let traits = EncodingTypeTraits.of(type)
+    known[identifier] = traits
+    return traits
+  }
+}
