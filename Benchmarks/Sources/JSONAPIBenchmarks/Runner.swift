@@ -106,52 +106,20 @@ struct Runner {
     let count = 10_000
     log("many references: \(count) articles → 5 people, 20 tags")
     let corpus = ManyReferencesCorpus(articleCount: count)
-    let articles = corpus.articles
-    let document = corpus.document
-    let flat = corpus.flat
-    let results = measure(
-      [
-        Contender.decoding("JSONAPIDecoder", expected: articles) {
-          try jsonapiDecoder.decode([TaggedArticle].self, from: document)
-        },
-        Contender.decoding("JSONDecoder (flat)", expected: articles) {
-          try foundationDecoder.decode([TaggedArticle].self, from: flat)
-        },
-        Contender.decoding("flatten-then-decode", expected: articles) {
-          try FlattenThenDecode.decode(
-            [TaggedArticle].self, from: document, decoder: foundationDecoder)
-        },
-      ], rounds: quick ? 5 : 9, time: time, budget: quick ? 5 : 10)
-    return SpecialResult(
-      title: "Many references (\(format(count: count)) articles → 5 people, 20 tags)",
-      resourceCount: corpus.resourceCount, documentBytes: document.count, flatBytes: flat.count,
-      jsonapi: results[0], foundation: results[1], flatten: results[2])
+    return measureSpecial(
+      "Many references (\(format(count: count)) articles → 5 people, 20 tags)",
+      expected: corpus.articles, document: corpus.document, flat: corpus.flat,
+      resourceCount: corpus.resourceCount)
   }
 
   private func measureWideRelationship() -> SpecialResult {
     let count = 4_000
     log("wide relationship: one article with \(count) tags")
     let corpus = WideRelationshipCorpus(tagCount: count)
-    let articles = corpus.articles
-    let document = corpus.document
-    let flat = corpus.flat
-    let results = measure(
-      [
-        Contender.decoding("JSONAPIDecoder", expected: articles) {
-          try jsonapiDecoder.decode([TaggedArticle].self, from: document)
-        },
-        Contender.decoding("JSONDecoder (flat)", expected: articles) {
-          try foundationDecoder.decode([TaggedArticle].self, from: flat)
-        },
-        Contender.decoding("flatten-then-decode", expected: articles) {
-          try FlattenThenDecode.decode(
-            [TaggedArticle].self, from: document, decoder: foundationDecoder)
-        },
-      ], rounds: quick ? 5 : 9, time: time, budget: quick ? 5 : 10)
-    return SpecialResult(
-      title: "One article, \(format(count: count)) related tags, all included",
-      resourceCount: corpus.resourceCount, documentBytes: document.count, flatBytes: flat.count,
-      jsonapi: results[0], foundation: results[1], flatten: results[2])
+    return measureSpecial(
+      "One article, \(format(count: count)) related tags, all included",
+      expected: corpus.articles, document: corpus.document, flat: corpus.flat,
+      resourceCount: corpus.resourceCount)
   }
 
   private func measureDeepChains() -> SpecialResult {
@@ -159,24 +127,30 @@ struct Runner {
     let depth = 60
     log("deep chains: \(chains) chains of \(depth) resources")
     let corpus = DeepChainCorpus(chainCount: chains, depth: depth)
-    let heads = corpus.heads
-    let document = corpus.document
-    let flat = corpus.flat
+    return measureSpecial(
+      "Deep chains (\(chains) chains × \(depth) levels)", expected: corpus.heads,
+      document: corpus.document, flat: corpus.flat, resourceCount: corpus.resourceCount)
+  }
+
+  /// One special document through the three decoders: `JSONAPIDecoder`, `JSONDecoder` on the flat
+  /// equivalent, and the flatten-then-decode baseline.
+  private func measureSpecial<Model: Decodable & Equatable & Sendable>(
+    _ title: String, expected: [Model], document: Data, flat: Data, resourceCount: Int
+  ) -> SpecialResult {
     let results = measure(
       [
-        Contender.decoding("JSONAPIDecoder", expected: heads) {
-          try jsonapiDecoder.decode([ChainNode].self, from: document)
+        Contender.decoding("JSONAPIDecoder", expected: expected) {
+          try jsonapiDecoder.decode([Model].self, from: document)
         },
-        Contender.decoding("JSONDecoder (flat)", expected: heads) {
-          try foundationDecoder.decode([ChainNode].self, from: flat)
+        Contender.decoding("JSONDecoder (flat)", expected: expected) {
+          try foundationDecoder.decode([Model].self, from: flat)
         },
-        Contender.decoding("flatten-then-decode", expected: heads) {
-          try FlattenThenDecode.decode([ChainNode].self, from: document, decoder: foundationDecoder)
+        Contender.decoding("flatten-then-decode", expected: expected) {
+          try FlattenThenDecode.decode([Model].self, from: document, decoder: foundationDecoder)
         },
       ], rounds: quick ? 5 : 9, time: time, budget: quick ? 5 : 10)
     return SpecialResult(
-      title: "Deep chains (\(chains) chains × \(depth) levels)",
-      resourceCount: corpus.resourceCount, documentBytes: document.count, flatBytes: flat.count,
-      jsonapi: results[0], foundation: results[1], flatten: results[2])
+      title: title, resourceCount: resourceCount, documentBytes: document.count,
+      flatBytes: flat.count, jsonapi: results[0], foundation: results[1], flatten: results[2])
   }
 }
