@@ -110,7 +110,7 @@ struct DocumentAssembler {
         reason: "the resource \(identity.type)/\(identity.id) appears twice in the primary data",
         codingPath: path)
     }
-    collector.enqueue(parts.relationships.members.flatMap { parts.relatives[$0.key] ?? [] })
+    collector.enqueue(parts.relatives.map(\.resource))
     return parts.resourceObject()
   }
 }

@@ -78,10 +78,10 @@ struct IncludedCollector {
     guard let identity = parts.identity, !primaryIdentities.contains(identity) else { return [] }
     if let position = positions[identity] {
       let existing = resources[position]
-      return existing.merge(parts).flatMap { existing.relatives[$0] ?? [] }
+      return existing.merge(parts)
     }
     positions[identity] = resources.count
     resources.append(parts)
-    return parts.relationships.members.flatMap { parts.relatives[$0.key] ?? [] }
+    return parts.relatives.map(\.resource)
   }
 }

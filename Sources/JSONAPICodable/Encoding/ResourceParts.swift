@@ -56,8 +56,10 @@ final class ResourceParts {
   let attributes = EncodedObject(role: .dictionary)
   let relationships = EncodedObject(role: .dictionary)
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
-  /// The related resources behind each relationship, by relationship name.
-  @exclusivity(unchecked) var relatives: [String: [PendingResource]] = [:]
+  /// The related resources behind the relationships, in the order of ``relationships``, each
+  /// with its relationship's name. A list, not a dictionary: resources have few relationships,
+  /// and hashing names cost more than it saved.
+  @exclusivity(unchecked) var relatives: [(name: String, resource: PendingResource)] = []
   @exclusivity(unchecked) var meta: EncodedObject?
   @exclusivity(unchecked) var links: EncodedObject?
 
@@ -74,8 +76,9 @@ final class ResourceParts {
   }
 
   /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
-  /// one lacks: the first-encoded value wins each conflict. Returns the relationship names added.
-  func merge(_ other: ResourceParts) -> [String] {
+  /// one lacks: the first-encoded value wins each conflict. Returns the related resources of the
+  /// relationships added, which must be collected in turn.
+  func merge(_ other: ResourceParts) -> [PendingResource] {
     for (name, value) in other.attributes.pairs
     where relationships[name] == nil {
       attributes.addIfAbsent(value, for: name)
@@ -84,11 +87,13 @@ final class ResourceParts {
     for (name, value) in other.relationships.pairs
     where attributes[name] == nil && relationships.addIfAbsent(value, for: name) {
       added.append(name)
-      relatives[name] = other.relatives[name]
     }
     meta = Self.merged(meta, other.meta)
     links = Self.merged(links, other.links)
-    return added
+    if added.isEmpty { return [] }
+    let newRelatives = other.relatives.filter { relative in added.contains(relative.name) }
+    relatives.append(contentsOf: newRelatives)
+    return newRelatives.map(\.resource)
   }
 
   private static func merged(_ first: EncodedObject?, _ second: EncodedObject?) -> EncodedObject? {
