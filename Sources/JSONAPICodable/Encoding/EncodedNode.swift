@@ -13,6 +13,9 @@ enum EncodedNode {
   case string(String)
   case object(EncodedObject)
   case array(EncodedArray)
+  /// A resource object of the assembled document, kept in parts: the writer writes its members
+  /// straight from them instead of from one more object per resource.
+  case resource(ResourceParts)
 }
 
 /// A JSON object under construction; members keep the order in which they were encoded.

@@ -105,6 +105,17 @@ final class ResourceParts {
     return result
   }
 
+  /// The resource object's members, in the order ``resourceObject()`` gives them.
+  func forEachMember(_ body: (String, EncodedNode) throws -> Void) rethrows {
+    try body("type", .string(type))
+    if let id { try body("id", .string(id)) }
+    if let lid { try body("lid", .string(lid)) }
+    if !attributes.isEmpty { try body("attributes", .object(attributes)) }
+    if !relationships.isEmpty { try body("relationships", .object(relationships)) }
+    if let links { try body("links", .object(links)) }
+    if let meta { try body("meta", .object(meta)) }
+  }
+
   /// The resource object: `type`, `id`, `lid`, `attributes`, `relationships`, `links`, `meta`;
   /// empty `attributes` and `relationships` are left out (servers reject `{}` there).
   func resourceObject() -> EncodedObject {
