@@ -38,10 +38,10 @@ struct IncludedCollector {
     let existing = isPrimary ? nil : positions[identity].map { resources[$0] }
     guard isPrimary || existing != nil else { return false }
     for (name, value) in object.pairs {
-      switch name {
-      case "type", "id", "lid": continue
-      case "meta", "links": return false
-      default: break
+      switch ReservedMember(name) {
+      case .type?, .id?, .lid?: continue
+      case .meta?, .links?: return false
+      case nil: break
       }
       // Only a JSONAPIRelationship field can throw while being classified.
       if case .object(let member) = value, member.role == .relationship { return false }

@@ -43,18 +43,19 @@ extension DocumentAssembler {
     let parts = ResourceParts(
       type: type, id: try Self.identifierMember("id", of: object, path: path, numbers: true),
       lid: try Self.identifierMember("lid", of: object, path: path, numbers: false))
-    let fieldset = options.sparseFieldsets[type]
+    // An empty dictionary would still hash the type on every look-up.
+    let fieldset = options.sparseFieldsets.isEmpty ? nil : options.sparseFieldsets[type]
     for (name, value) in object.pairs {
-      switch name {
-      case "type", "id", "lid":
+      switch ReservedMember(name) {
+      case .type?, .id?, .lid?:
         continue
-      case "meta", "links":
+      case let reserved? /* meta or links */:
         if case .object(let member) = value {
-          if name == "meta" { parts.meta = member } else { parts.links = member }
+          if reserved == .meta { parts.meta = member } else { parts.links = member }
           continue
         }
         if Self.isNull(value) { continue }
-      default:
+      case nil:
         break
       }
       if let fieldset, !fieldset.contains(name) { continue }
@@ -189,9 +190,9 @@ extension DocumentAssembler {
     var isBare = true
     var meta: EncodedObject?
     for member in object.members {
-      switch member.key {
-      case "type", "id", "lid": continue
-      case "meta":
+      switch ReservedMember(member.key) {
+      case .type?, .id?, .lid?: continue
+      case .meta?:
         if case .object(let object) = member.value { meta = object } else { isBare = false }
       default: isBare = false
       }

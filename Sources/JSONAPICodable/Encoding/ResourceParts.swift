@@ -39,6 +39,25 @@ struct FieldPath {
   }
 }
 
+/// The members of a resource-shaped object that are not fields.
+enum ReservedMember {
+  case type, id, lid, meta, links
+
+  /// The reserved member called `name`, if any. Lengths are compared first: a string comparison
+  /// that fails is a call into the runtime, and most names are fields.
+  @inline(__always)
+  init?(_ name: String) {
+    switch name.utf8.count {
+    case 2 where name == "id": self = .id
+    case 3 where name == "lid": self = .lid
+    case 4 where name == "type": self = .type
+    case 4 where name == "meta": self = .meta
+    case 5 where name == "links": self = .links
+    default: return nil
+    }
+  }
+}
+
 /// A related resource met in a relationship, waiting to be turned into an included resource.
 struct PendingResource {
   let object: EncodedObject
