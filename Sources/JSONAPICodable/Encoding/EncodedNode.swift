@@ -16,6 +16,9 @@ enum EncodedNode {
   /// A resource object of the assembled document, kept in parts: the writer writes its members
   /// straight from them instead of from one more object per resource.
   case resource(ResourceParts)
+  /// A resource identifier object of the assembled document: one allocation where an object
+  /// would take two; the writer writes its members directly.
+  case linkage(ResourceLinkage)
 }
 
 /// A JSON object under construction; members keep the order in which they were encoded.

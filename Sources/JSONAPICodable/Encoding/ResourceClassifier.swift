@@ -182,10 +182,6 @@ extension DocumentAssembler {
     for object: EncodedObject, identifier: ResourceIdentifier, path: FieldPath,
     into parts: ResourceParts, name: String
   ) -> EncodedNode {
-    let linkage = EncodedObject(role: .dictionary)
-    linkage.append(.string(identifier.type), for: "type")
-    if let id = identifier.id { linkage.append(.string(id), for: "id") }
-    if let lid = identifier.lid { linkage.append(.string(lid), for: "lid") }
     // Bare: nothing beyond the identifier and an object `meta`, which then rides on the linkage.
     var isBare = true
     var meta: EncodedObject?
@@ -198,12 +194,13 @@ extension DocumentAssembler {
       }
       if !isBare { break }
     }
-    if isBare {
-      if let meta { linkage.append(.object(meta), for: "meta") }
-    } else if options.includesRelatedResources {
-      parts.relatives.append((name, PendingResource(object: object, fieldPath: path)))
+    if !isBare {
+      meta = nil
+      if options.includesRelatedResources {
+        parts.relatives.append((name, PendingResource(object: object, fieldPath: path)))
+      }
     }
-    return .object(linkage)
+    return .linkage(ResourceLinkage(identifier: identifier, meta: meta))
   }
 
   private static func relationship(data: EncodedNode) -> EncodedObject {

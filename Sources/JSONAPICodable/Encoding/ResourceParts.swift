@@ -58,6 +58,32 @@ enum ReservedMember {
   }
 }
 
+/// A resource identifier object (`type`, `id`, `lid`, `meta`) in a relationship's `data`.
+final class ResourceLinkage {
+  let identifier: DocumentAssembler.ResourceIdentifier
+  let meta: EncodedObject?
+
+  init(identifier: DocumentAssembler.ResourceIdentifier, meta: EncodedObject?) {
+    self.identifier = identifier
+    self.meta = meta
+  }
+
+  /// The identifier object's members, in the order ``object()`` gives them.
+  func forEachMember(_ body: (String, EncodedNode) throws -> Void) rethrows {
+    try body("type", .string(identifier.type))
+    if let id = identifier.id { try body("id", .string(id)) }
+    if let lid = identifier.lid { try body("lid", .string(lid)) }
+    if let meta { try body("meta", .object(meta)) }
+  }
+
+  /// The identifier object as an ordinary object (for sorted output).
+  func object() -> EncodedObject {
+    let object = EncodedObject(role: .dictionary)
+    forEachMember { name, value in object.append(value, for: name) }
+    return object
+  }
+}
+
 /// A related resource met in a relationship, waiting to be turned into an included resource.
 struct PendingResource {
   let object: EncodedObject

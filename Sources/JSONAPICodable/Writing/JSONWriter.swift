@@ -33,6 +33,7 @@ struct JSONWriter {
     case .array(let array): try writeArray(array, level: level)
     case .object(let object): try writeObject(object, level: level)
     case .resource(let parts): try writeResource(parts, level: level)
+    case .linkage(let linkage): try writeLinkage(linkage, level: level)
     }
   }
 
@@ -94,6 +95,23 @@ struct JSONWriter {
     bytes.append(UInt8(ascii: "{"))
     var first = true
     try parts.forEachMember { key, value in
+      try writeMember(key: key, value: value, first: first, level: level)
+      first = false
+    }
+    if prettyPrinted { newline(level: level) }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// A resource identifier object, written from its parts; never empty (it has a `type`).
+  private mutating func writeLinkage(_ linkage: ResourceLinkage, level: Int) throws {
+    if sortedKeys {
+      try writeObject(linkage.object(), level: level)
+      return
+    }
+    try checkDepth(level)
+    bytes.append(UInt8(ascii: "{"))
+    var first = true
+    try linkage.forEachMember { key, value in
       try writeMember(key: key, value: value, first: first, level: level)
       first = false
     }
