@@ -205,6 +205,8 @@ extension DocumentAssembler {
 
   private static func relationship(data: EncodedNode) -> EncodedObject {
     let relationship = EncodedObject(role: .dictionary)
+    // Most relationships in a document are these: an eighth of the default member array.
+    relationship.reserveCapacity(1)
     relationship.append(data, for: "data")
     return relationship
   }
