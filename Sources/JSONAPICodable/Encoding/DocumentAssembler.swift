@@ -31,7 +31,7 @@ struct DocumentAssembler {
     }
     if options.includesRelatedResources, !collector.resources.isEmpty {
       let included = EncodedArray()
-      included.elements = collector.resources.map { .object($0.resourceObject()) }
+      included.elements = collector.resources.map { .resource($0) }
       document.append(.array(included), for: "included")
     }
     if let documentMembers {
@@ -85,7 +85,7 @@ struct DocumentAssembler {
     case .null, .nullRelated:
       return .null
     case .object(let object):
-      return .object(try primaryResource(object, path: ""))
+      return .resource(try primaryResource(object, path: ""))
     case .array(let array):
       let data = EncodedArray()
       for (index, element) in array.elements.enumerated() {
@@ -93,7 +93,7 @@ struct DocumentAssembler {
           throw JSONAPIError.missingResourceType(
             swiftType: "\(swiftType)", codingPath: "[\(index)]")
         }
-        data.elements.append(.object(try primaryResource(object, path: "[\(index)]")))
+        data.elements.append(.resource(try primaryResource(object, path: "[\(index)]")))
       }
       return .array(data)
     default:
@@ -102,7 +102,7 @@ struct DocumentAssembler {
   }
 
   private mutating func primaryResource(_ object: EncodedObject, path: String) throws
-    -> EncodedObject
+    -> ResourceParts
   {
     let parts = try resource(from: object, path: path)
     if let identity = parts.identity, !collector.addPrimary(identity) {
@@ -110,7 +110,7 @@ struct DocumentAssembler {
         reason: "the resource \(identity.type)/\(identity.id) appears twice in the primary data",
         codingPath: path)
     }
-    collector.enqueue(parts.relationships.members.flatMap { parts.relatives[$0.key] ?? [] })
-    return parts.resourceObject()
+    collector.enqueue(parts.relatives.map(\.resource))
+    return parts
   }
 }

@@ -13,6 +13,12 @@ enum EncodedNode {
   case string(String)
   case object(EncodedObject)
   case array(EncodedArray)
+  /// A resource object of the assembled document, kept in parts: the writer writes its members
+  /// straight from them instead of from one more object per resource.
+  case resource(ResourceParts)
+  /// A resource identifier object of the assembled document: one allocation where an object
+  /// would take two; the writer writes its members directly.
+  case linkage(ResourceLinkage)
 }
 
 /// A JSON object under construction; members keep the order in which they were encoded.
@@ -67,6 +73,11 @@ final class EncodedObject {
     } else {
       append(value, for: key)
     }
+  }
+
+  /// Room for `count` members, for a caller that knows how many are coming (else 8 are reserved).
+  func reserveCapacity(_ count: Int) {
+    members.reserveCapacity(count)
   }
 
   /// Appends a member the caller knows to be new.

@@ -5,14 +5,18 @@
 /// recursion and no `removeFirst`.
 struct IncludedCollector {
   private(set) var resources: [ResourceParts] = []
+  /// Every identity met: its position in ``resources``, or ``primary`` for a primary resource.
+  /// One table, so each check hashes the identity once.
   private var positions: [EncodedResourceIdentity: Int] = [:]
-  private var primaryIdentities: Set<EncodedResourceIdentity> = []
+  private static var primary: Int { -1 }
   private var queue: [PendingResource] = []
   private var head = 0
 
   /// Records a primary resource; returns `false` when one with that identity was recorded before.
   mutating func addPrimary(_ identity: EncodedResourceIdentity) -> Bool {
-    primaryIdentities.insert(identity).inserted
+    // Primary resources are recorded before any related one, so a hit is always a primary.
+    if positions.isEmpty { positions.reserveCapacity(64) }
+    return positions.updateValue(Self.primary, forKey: identity) == nil
   }
 
   mutating func enqueue(_ relatives: [PendingResource]) {
@@ -34,14 +38,13 @@ struct IncludedCollector {
   /// reads a few members instead of classifying every field of every copy again.
   func isRedundant(_ object: EncodedObject) -> Bool {
     guard let identity = Self.identity(of: object) else { return false }
-    let isPrimary = primaryIdentities.contains(identity)
-    let existing = isPrimary ? nil : positions[identity].map { resources[$0] }
-    guard isPrimary || existing != nil else { return false }
+    guard let position = positions[identity] else { return false }
+    let existing = position == Self.primary ? nil : resources[position]
     for (name, value) in object.pairs {
-      switch name {
-      case "type", "id", "lid": continue
-      case "meta", "links": return false
-      default: break
+      switch ReservedMember(name) {
+      case .type?, .id?, .lid?: continue
+      case .meta?, .links?: return false
+      case nil: break
       }
       // Only a JSONAPIRelationship field can throw while being classified.
       if case .object(let member) = value, member.role == .relationship { return false }
@@ -75,13 +78,13 @@ struct IncludedCollector {
   /// Takes `parts` into `included`, merging it into an earlier copy of the same resource.
   /// Returns the relatives of whatever was newly written, which must be collected in turn.
   mutating func accept(_ parts: ResourceParts) -> [PendingResource] {
-    guard let identity = parts.identity, !primaryIdentities.contains(identity) else { return [] }
+    guard let identity = parts.identity else { return [] }
     if let position = positions[identity] {
-      let existing = resources[position]
-      return existing.merge(parts).flatMap { existing.relatives[$0] ?? [] }
+      if position == Self.primary { return [] }
+      return resources[position].merge(parts)
     }
     positions[identity] = resources.count
     resources.append(parts)
-    return parts.relationships.members.flatMap { parts.relatives[$0.key] ?? [] }
+    return parts.relatives.map(\.resource)
   }
 }

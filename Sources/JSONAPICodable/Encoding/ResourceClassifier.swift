@@ -3,7 +3,7 @@
 extension DocumentAssembler {
   /// The identifier members of a value that is shaped like a resource: a plain object with a
   /// string `type` and a string or numeric `id` (or a string `lid`). `nil` for anything else.
-  static func identifier(of object: EncodedObject) -> (type: String, id: String?, lid: String?)? {
+  static func identifier(of object: EncodedObject) -> ResourceIdentifier? {
     guard object.role == .plain, case .string(let type)? = object["type"] else { return nil }
     var id: String?
     switch object["id"] {
@@ -14,7 +14,14 @@ extension DocumentAssembler {
     var lid: String?
     if case .string(let value)? = object["lid"] { lid = value }
     guard id != nil || lid != nil else { return nil }
-    return (type, id, lid)
+    return ResourceIdentifier(type: type, id: id, lid: lid)
+  }
+
+  /// The identifier members of a resource-shaped object.
+  struct ResourceIdentifier {
+    let type: String
+    let id: String?
+    let lid: String?
   }
 
   /// Takes a resource-shaped object apart. Relationship fields collect their related resources in
@@ -36,18 +43,19 @@ extension DocumentAssembler {
     let parts = ResourceParts(
       type: type, id: try Self.identifierMember("id", of: object, path: path, numbers: true),
       lid: try Self.identifierMember("lid", of: object, path: path, numbers: false))
-    let fieldset = options.sparseFieldsets[type]
+    // An empty dictionary would still hash the type on every look-up.
+    let fieldset = options.sparseFieldsets.isEmpty ? nil : options.sparseFieldsets[type]
     for (name, value) in object.pairs {
-      switch name {
-      case "type", "id", "lid":
+      switch ReservedMember(name) {
+      case .type?, .id?, .lid?:
         continue
-      case "meta", "links":
+      case let reserved? /* meta or links */:
         if case .object(let member) = value {
-          if name == "meta" { parts.meta = member } else { parts.links = member }
+          if reserved == .meta { parts.meta = member } else { parts.links = member }
           continue
         }
         if Self.isNull(value) { continue }
-      default:
+      case nil:
         break
       }
       if let fieldset, !fieldset.contains(name) { continue }
@@ -69,18 +77,31 @@ extension DocumentAssembler {
       {
         parts.relationships.append(.object(relationship), for: name)
       }
-    case .object(let object) where Self.identifier(of: object) != nil:
-      let linkage = linkage(for: object, path: path, into: parts, name: name)
-      parts.relationships.append(.object(Self.relationship(data: linkage)), for: name)
-    case .array(let array) where Self.isToMany(array):
-      let data = EncodedArray()
-      for (index, element) in array.elements.enumerated() {
-        if case .object(let object) = element {
-          data.elements.append(
-            linkage(for: object, path: path.appending(index: index), into: parts, name: name))
-        }
+    case .object(let object):
+      // Each identifier is worked out once: it takes three member look-ups.
+      if let identifier = Self.identifier(of: object) {
+        let linkage = linkage(
+          for: object, identifier: identifier, path: path, into: parts, name: name)
+        parts.relationships.append(.object(Self.relationship(data: linkage)), for: name)
+      } else {
+        parts.attributes.append(value, for: name)
       }
-      parts.relationships.append(.object(Self.relationship(data: .array(data))), for: name)
+    case .array(let array):
+      if let identifiers = Self.toManyIdentifiers(array) {
+        let data = EncodedArray()
+        data.elements.reserveCapacity(identifiers.count)
+        for (index, element) in array.elements.enumerated() {
+          if case .object(let object) = element {
+            data.elements.append(
+              linkage(
+                for: object, identifier: identifiers[index], path: path.appending(index: index),
+                into: parts, name: name))
+          }
+        }
+        parts.relationships.append(.object(Self.relationship(data: .array(data))), for: name)
+      } else {
+        parts.attributes.append(value, for: name)
+      }
     default:
       parts.attributes.append(value, for: name)
     }
@@ -88,12 +109,18 @@ extension DocumentAssembler {
 
   /// Whether an array is a to-many relationship: every element resource-shaped, or empty with a
   /// ``JSONAPIRelationshipExpressible`` element type.
-  private static func isToMany(_ array: EncodedArray) -> Bool {
-    if array.elements.isEmpty { return array.holdsRelatedResources }
-    return array.elements.allSatisfy {
-      if case .object(let object) = $0 { return identifier(of: object) != nil }
-      return false
+  /// Returns the elements' identifiers, in order; `nil` when the array is not a relationship.
+  private static func toManyIdentifiers(_ array: EncodedArray) -> [ResourceIdentifier]? {
+    if array.elements.isEmpty { return array.holdsRelatedResources ? [] : nil }
+    var identifiers: [ResourceIdentifier] = []
+    identifiers.reserveCapacity(array.elements.count)
+    for element in array.elements {
+      guard case .object(let object) = element, let identifier = identifier(of: object) else {
+        return nil
+      }
+      identifiers.append(identifier)
     }
+    return identifiers
   }
 
   /// The relationship object for a ``JSONAPIRelationship`` value; `nil` when it would be empty.
@@ -107,19 +134,28 @@ extension DocumentAssembler {
       break
     case .null?, .nullRelated?:
       relationship.append(.null, for: "data")
-    case .object(let object)? where Self.identifier(of: object) != nil:
+    case .object(let object)?:
+      guard let identifier = Self.identifier(of: object) else {
+        throw JSONAPIError.invalidValue(
+          reason: "the data of a JSONAPIRelationship must be a resource with `type` and `id`, "
+            + "an array of them, or nil", codingPath: dataPath.text)
+      }
       relationship.append(
-        linkage(for: object, path: dataPath, into: parts, name: name), for: "data")
+        linkage(for: object, identifier: identifier, path: dataPath, into: parts, name: name),
+        for: "data")
     case .array(let array)?:
       let data = EncodedArray()
       for (index, element) in array.elements.enumerated() {
-        guard case .object(let object) = element, Self.identifier(of: object) != nil else {
+        guard case .object(let object) = element, let identifier = Self.identifier(of: object)
+        else {
           throw JSONAPIError.invalidValue(
             reason: "the data of a JSONAPIRelationship must be resources with `type` and `id`",
             codingPath: dataPath.appending(index: index).text)
         }
         data.elements.append(
-          linkage(for: object, path: dataPath.appending(index: index), into: parts, name: name))
+          linkage(
+            for: object, identifier: identifier, path: dataPath.appending(index: index),
+            into: parts, name: name))
       }
       relationship.append(.array(data), for: "data")
     default:
@@ -143,29 +179,34 @@ extension DocumentAssembler {
   /// The resource identifier object for a related resource, queueing the resource for `included`
   /// when it carries more than its identifier (and its meta, which then rides on the identifier).
   private func linkage(
-    for object: EncodedObject, path: FieldPath, into parts: ResourceParts, name: String
+    for object: EncodedObject, identifier: ResourceIdentifier, path: FieldPath,
+    into parts: ResourceParts, name: String
   ) -> EncodedNode {
-    guard let identifier = Self.identifier(of: object) else { return .null }
-    let linkage = EncodedObject(role: .dictionary)
-    linkage.append(.string(identifier.type), for: "type")
-    if let id = identifier.id { linkage.append(.string(id), for: "id") }
-    if let lid = identifier.lid { linkage.append(.string(lid), for: "lid") }
     // Bare: nothing beyond the identifier and an object `meta`, which then rides on the linkage.
-    var isBare = object.members.allSatisfy { ["type", "id", "lid", "meta"].contains($0.key) }
-    switch object["meta"] {
-    case nil, .object?: break
-    default: isBare = false
+    var isBare = true
+    var meta: EncodedObject?
+    for member in object.members {
+      switch ReservedMember(member.key) {
+      case .type?, .id?, .lid?: continue
+      case .meta?:
+        if case .object(let object) = member.value { meta = object } else { isBare = false }
+      default: isBare = false
+      }
+      if !isBare { break }
     }
-    if isBare {
-      if case .object(let meta)? = object["meta"] { linkage.append(.object(meta), for: "meta") }
-    } else if options.includesRelatedResources {
-      parts.relatives[name, default: []].append(PendingResource(object: object, fieldPath: path))
+    if !isBare {
+      meta = nil
+      if options.includesRelatedResources {
+        parts.relatives.append((name, PendingResource(object: object, fieldPath: path)))
+      }
     }
-    return .object(linkage)
+    return .linkage(ResourceLinkage(identifier: identifier, meta: meta))
   }
 
   private static func relationship(data: EncodedNode) -> EncodedObject {
     let relationship = EncodedObject(role: .dictionary)
+    // Most relationships in a document are these: an eighth of the default member array.
+    relationship.reserveCapacity(1)
     relationship.append(data, for: "data")
     return relationship
   }

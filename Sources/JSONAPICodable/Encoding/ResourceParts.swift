@@ -39,6 +39,51 @@ struct FieldPath {
   }
 }
 
+/// The members of a resource-shaped object that are not fields.
+enum ReservedMember {
+  case type, id, lid, meta, links
+
+  /// The reserved member called `name`, if any. Lengths are compared first: a string comparison
+  /// that fails is a call into the runtime, and most names are fields.
+  @inline(__always)
+  init?(_ name: String) {
+    switch name.utf8.count {
+    case 2 where name == "id": self = .id
+    case 3 where name == "lid": self = .lid
+    case 4 where name == "type": self = .type
+    case 4 where name == "meta": self = .meta
+    case 5 where name == "links": self = .links
+    default: return nil
+    }
+  }
+}
+
+/// A resource identifier object (`type`, `id`, `lid`, `meta`) in a relationship's `data`.
+final class ResourceLinkage {
+  let identifier: DocumentAssembler.ResourceIdentifier
+  let meta: EncodedObject?
+
+  init(identifier: DocumentAssembler.ResourceIdentifier, meta: EncodedObject?) {
+    self.identifier = identifier
+    self.meta = meta
+  }
+
+  /// The identifier object's members, in the order ``object()`` gives them.
+  func forEachMember(_ body: (String, EncodedNode) throws -> Void) rethrows {
+    try body("type", .string(identifier.type))
+    if let id = identifier.id { try body("id", .string(id)) }
+    if let lid = identifier.lid { try body("lid", .string(lid)) }
+    if let meta { try body("meta", .object(meta)) }
+  }
+
+  /// The identifier object as an ordinary object (for sorted output).
+  func object() -> EncodedObject {
+    let object = EncodedObject(role: .dictionary)
+    forEachMember { name, value in object.append(value, for: name) }
+    return object
+  }
+}
+
 /// A related resource met in a relationship, waiting to be turned into an included resource.
 struct PendingResource {
   let object: EncodedObject
@@ -56,8 +101,10 @@ final class ResourceParts {
   let attributes = EncodedObject(role: .dictionary)
   let relationships = EncodedObject(role: .dictionary)
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
-  /// The related resources behind each relationship, by relationship name.
-  @exclusivity(unchecked) var relatives: [String: [PendingResource]] = [:]
+  /// The related resources behind the relationships, in the order of ``relationships``, each
+  /// with its relationship's name. A list, not a dictionary: resources have few relationships,
+  /// and hashing names cost more than it saved.
+  @exclusivity(unchecked) var relatives: [(name: String, resource: PendingResource)] = []
   @exclusivity(unchecked) var meta: EncodedObject?
   @exclusivity(unchecked) var links: EncodedObject?
 
@@ -74,8 +121,9 @@ final class ResourceParts {
   }
 
   /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
-  /// one lacks: the first-encoded value wins each conflict. Returns the relationship names added.
-  func merge(_ other: ResourceParts) -> [String] {
+  /// one lacks: the first-encoded value wins each conflict. Returns the related resources of the
+  /// relationships added, which must be collected in turn.
+  func merge(_ other: ResourceParts) -> [PendingResource] {
     for (name, value) in other.attributes.pairs
     where relationships[name] == nil {
       attributes.addIfAbsent(value, for: name)
@@ -84,11 +132,13 @@ final class ResourceParts {
     for (name, value) in other.relationships.pairs
     where attributes[name] == nil && relationships.addIfAbsent(value, for: name) {
       added.append(name)
-      relatives[name] = other.relatives[name]
     }
     meta = Self.merged(meta, other.meta)
     links = Self.merged(links, other.links)
-    return added
+    if added.isEmpty { return [] }
+    let newRelatives = other.relatives.filter { relative in added.contains(relative.name) }
+    relatives.append(contentsOf: newRelatives)
+    return newRelatives.map(\.resource)
   }
 
   private static func merged(_ first: EncodedObject?, _ second: EncodedObject?) -> EncodedObject? {
@@ -98,6 +148,17 @@ final class ResourceParts {
     for (name, value) in first.pairs { result.append(value, for: name) }
     for (name, value) in second.pairs { result.addIfAbsent(value, for: name) }
     return result
+  }
+
+  /// The resource object's members, in the order ``resourceObject()`` gives them.
+  func forEachMember(_ body: (String, EncodedNode) throws -> Void) rethrows {
+    try body("type", .string(type))
+    if let id { try body("id", .string(id)) }
+    if let lid { try body("lid", .string(lid)) }
+    if !attributes.isEmpty { try body("attributes", .object(attributes)) }
+    if !relationships.isEmpty { try body("relationships", .object(relationships)) }
+    if let links { try body("links", .object(links)) }
+    if let meta { try body("meta", .object(meta)) }
   }
 
   /// The resource object: `type`, `id`, `lid`, `attributes`, `relationships`, `links`, `meta`;

@@ -32,6 +32,8 @@ struct JSONWriter {
     case .string(let text): writeString(text)
     case .array(let array): try writeArray(array, level: level)
     case .object(let object): try writeObject(object, level: level)
+    case .resource(let parts): try writeResource(parts, level: level)
+    case .linkage(let linkage): try writeLinkage(linkage, level: level)
     }
   }
 
@@ -82,19 +84,61 @@ struct JSONWriter {
     bytes.append(UInt8(ascii: "}"))
   }
 
+  /// A resource object, written from its parts; it always has a `type`, so is never empty.
+  private mutating func writeResource(_ parts: ResourceParts, level: Int) throws {
+    if sortedKeys {
+      // Rare: the object gives the members to sort.
+      try writeObject(parts.resourceObject(), level: level)
+      return
+    }
+    try checkDepth(level)
+    bytes.append(UInt8(ascii: "{"))
+    var first = true
+    try parts.forEachMember { key, value in
+      try writeMember(key: key, value: value, first: first, level: level)
+      first = false
+    }
+    if prettyPrinted { newline(level: level) }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// A resource identifier object, written from its parts; never empty (it has a `type`).
+  private mutating func writeLinkage(_ linkage: ResourceLinkage, level: Int) throws {
+    if sortedKeys {
+      try writeObject(linkage.object(), level: level)
+      return
+    }
+    try checkDepth(level)
+    bytes.append(UInt8(ascii: "{"))
+    var first = true
+    try linkage.forEachMember { key, value in
+      try writeMember(key: key, value: value, first: first, level: level)
+      first = false
+    }
+    if prettyPrinted { newline(level: level) }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
   @inline(__always)
   private mutating func writeMember(
     _ member: EncodedObject.Member, first: Bool, level: Int
   ) throws {
+    try writeMember(key: member.key, value: member.value, first: first, level: level)
+  }
+
+  @inline(__always)
+  private mutating func writeMember(
+    key: String, value: EncodedNode, first: Bool, level: Int
+  ) throws {
     if !first { bytes.append(UInt8(ascii: ",")) }
     if prettyPrinted { newline(level: level + 1) }
-    writeString(member.key)
+    writeString(key)
     if prettyPrinted {
       bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
     } else {
       bytes.append(UInt8(ascii: ":"))
     }
-    try write(member.value, level: level + 1)
+    try write(value, level: level + 1)
   }
 
   // JSONEncoder writes an empty container as an empty line between its brackets.
