@@ -49,7 +49,7 @@ extension DocumentAssembler {
       switch ReservedMember(name) {
       case .type?, .id?, .lid?:
         continue
-      case let reserved? /* meta or links */:
+      case let reserved?:  // meta or links
         if case .object(let member) = value {
           if reserved == .meta { parts.meta = member } else { parts.links = member }
           continue
