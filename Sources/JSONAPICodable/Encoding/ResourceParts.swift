@@ -58,8 +58,16 @@ enum ReservedMember {
   }
 }
 
+/// Something the writer writes as a JSON object straight from its parts, without building one.
+protocol MemberSource {
+  /// The members, in the order ``object()`` gives them.
+  func forEachMember(_ body: (String, EncodedNode) throws -> Void) rethrows
+  /// The members as an object, for `.sortedKeys`.
+  func object() -> EncodedObject
+}
+
 /// A resource identifier object (`type`, `id`, `lid`, `meta`) in a relationship's `data`.
-final class ResourceLinkage {
+final class ResourceLinkage: MemberSource {
   let identifier: DocumentAssembler.ResourceIdentifier
   let meta: EncodedObject?
 
@@ -174,4 +182,8 @@ final class ResourceParts {
     if let meta { object.append(.object(meta), for: "meta") }
     return object
   }
+}
+
+extension ResourceParts: MemberSource {
+  func object() -> EncodedObject { resourceObject() }
 }

@@ -32,8 +32,8 @@ struct JSONWriter {
     case .string(let text): writeString(text)
     case .array(let array): try writeArray(array, level: level)
     case .object(let object): try writeObject(object, level: level)
-    case .resource(let parts): try writeResource(parts, level: level)
-    case .linkage(let linkage): try writeLinkage(linkage, level: level)
+    case .resource(let parts): try writeParts(parts, level: level)
+    case .linkage(let linkage): try writeParts(linkage, level: level)
     }
   }
 
@@ -84,34 +84,18 @@ struct JSONWriter {
     bytes.append(UInt8(ascii: "}"))
   }
 
-  /// A resource object, written from its parts; it always has a `type`, so is never empty.
-  private mutating func writeResource(_ parts: ResourceParts, level: Int) throws {
+  /// A resource object or resource identifier written from its parts; it always has a `type`, so
+  /// is never empty.
+  private mutating func writeParts(_ source: some MemberSource, level: Int) throws {
     if sortedKeys {
       // Rare: the object gives the members to sort.
-      try writeObject(parts.resourceObject(), level: level)
+      try writeObject(source.object(), level: level)
       return
     }
     try checkDepth(level)
     bytes.append(UInt8(ascii: "{"))
     var first = true
-    try parts.forEachMember { key, value in
-      try writeMember(key: key, value: value, first: first, level: level)
-      first = false
-    }
-    if prettyPrinted { newline(level: level) }
-    bytes.append(UInt8(ascii: "}"))
-  }
-
-  /// A resource identifier object, written from its parts; never empty (it has a `type`).
-  private mutating func writeLinkage(_ linkage: ResourceLinkage, level: Int) throws {
-    if sortedKeys {
-      try writeObject(linkage.object(), level: level)
-      return
-    }
-    try checkDepth(level)
-    bytes.append(UInt8(ascii: "{"))
-    var first = true
-    try linkage.forEachMember { key, value in
+    try source.forEachMember { key, value in
       try writeMember(key: key, value: value, first: first, level: level)
       first = false
     }
