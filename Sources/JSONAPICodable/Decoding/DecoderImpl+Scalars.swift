@@ -2,29 +2,13 @@ import Foundation
 
 /// Reading Swift scalars from tape entries. Numbers and strings are converted here, on demand.
 extension DecoderImpl {
-  private func mismatchOrNull<T>(
-    _ type: T.Type, _ node: DecodingNode, _ depth: Int, _ component: PathComponent?
-  )
-    -> DecodingError
-  {
-    guard tape[node.index].kind == .null else {
-      return typeMismatch(type, depth: depth, component: component, found: node)
-    }
-    return .valueNotFound(
-      type,
-      DecodingError.Context(
-        codingPath: codingPath(depth: depth, appending: component),
-        debugDescription: "Cannot get value of type \(type) -- found null value instead."
-          + location(of: node.index)))
-  }
-
   func scalar(_ type: Bool.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil)
     throws -> Bool
   {
     switch tape[node.index].kind {
     case .true where node.role == .json: return true
     case .false where node.role == .json: return false
-    default: throw mismatchOrNull(type, node, depth, component)
+    default: throw mismatchOrNull(type, at: node, depth: depth, component: component)
     }
   }
 
@@ -35,7 +19,7 @@ extension DecoderImpl {
   {
     let entry = tape[node.index]
     guard entry.kind == .string, node.role == .json || node.role == .identityString else {
-      throw mismatchOrNull(type, node, depth, component)
+      throw mismatchOrNull(type, at: node, depth: depth, component: component)
     }
     return TapeStrings.string(tape, entry)
   }
@@ -56,7 +40,7 @@ extension DecoderImpl {
       return value
     }
     guard entry.kind == .number, node.role == .json else {
-      throw mismatchOrNull(type, node, depth, component)
+      throw mismatchOrNull(type, at: node, depth: depth, component: component)
     }
     let raw = tape.rawBytes(entry)
     if !entry.hasFlag {
@@ -103,7 +87,7 @@ extension DecoderImpl {
       if let value = Double(TapeStrings.string(tape, entry)) { return value }
     default: break
     }
-    throw mismatchOrNull(type, node, depth, component)
+    throw mismatchOrNull(type, at: node, depth: depth, component: component)
   }
 
   func scalar(

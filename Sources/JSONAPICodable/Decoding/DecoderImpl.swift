@@ -81,7 +81,7 @@ final class DecoderImpl: Decoder {
     default:
       guard entry.kind == .object else {
         throw mismatchOrNull(
-          [String: Any].self, container: "keyed decoding container", depth: path.count)
+          [String: Any].self, at: node, depth: path.count, container: "keyed decoding container")
       }
       return KeyedDecodingContainer(
         KeyedContainer<Key>(objectAt: node.index, role: node.role, decoder: self, depth: path.count)
@@ -92,7 +92,8 @@ final class DecoderImpl: Decoder {
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard tape[node.index].kind == .array, node.role != .resource, node.role != .identityString
     else {
-      throw mismatchOrNull([Any].self, container: "unkeyed decoding container", depth: path.count)
+      throw mismatchOrNull(
+        [Any].self, at: node, depth: path.count, container: "unkeyed decoding container")
     }
     let elementRole: DecodingNode.Role
     switch node.role {
@@ -158,17 +159,21 @@ final class DecoderImpl: Decoder {
   }
 
   /// `valueNotFound` for null (as `JSONDecoder` reports it), `typeMismatch` for anything else.
-  private func mismatchOrNull(_ expected: Any.Type, container: String, depth: Int) -> DecodingError
-  {
-    guard tape[node.index].kind == .null, node.role != .resource else {
-      return typeMismatch(expected, depth: depth, found: node)
+  /// `container` names what was asked for when it was a container rather than a value.
+  func mismatchOrNull(
+    _ expected: Any.Type, at found: DecodingNode, depth: Int, component: PathComponent? = nil,
+    container: String? = nil
+  ) -> DecodingError {
+    guard tape[found.index].kind == .null, found.role != .resource else {
+      return typeMismatch(expected, depth: depth, component: component, found: found)
     }
+    let wanted = container ?? "value of type \(expected)"
     return .valueNotFound(
       expected,
       DecodingError.Context(
-        codingPath: codingPath(depth: depth),
-        debugDescription: "Cannot get \(container) -- found null value instead."
-          + location(of: node.index)))
+        codingPath: codingPath(depth: depth, appending: component),
+        debugDescription: "Cannot get \(wanted) -- found null value instead."
+          + location(of: found.index)))
   }
 
   func dataCorrupted(_ message: String, depth: Int, component: PathComponent? = nil, at index: Int)

@@ -69,16 +69,6 @@ final class Tape {
   @inline(__always) subscript(index: Int) -> TapeEntry {
     entries[index]
   }
-
-  /// The raw bytes of a string or number entry.
-  @inline(__always) func rawBytes(_ entry: TapeEntry) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: base + Int(entry.offset), count: entry.length)
-  }
-
-  /// Line and column of a byte offset, computed only when an error needs them.
-  func location(ofByte offset: Int) -> JSONAPISourceLocation {
-    SourceLocating.location(of: offset, in: UnsafeRawBufferPointer(start: base, count: byteCount))
-  }
 }
 
 /// Growable entry storage used while scanning; hands its storage to a ``Tape`` when done.
@@ -131,14 +121,6 @@ struct TapeBuilder {
 
   /// Frees the storage of a scan that failed.
   consuming func discard() { entries.deallocate() }
-
-  func location(ofByte offset: Int) -> JSONAPISourceLocation {
-    SourceLocating.location(of: offset, in: UnsafeRawBufferPointer(start: base, count: byteCount))
-  }
-
-  func rawBytes(_ entry: TapeEntry) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: base + Int(entry.offset), count: entry.length)
-  }
 }
 
 enum SourceLocating {
