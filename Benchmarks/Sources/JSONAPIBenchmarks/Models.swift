@@ -85,3 +85,19 @@ final class ChainNode: Codable, Equatable, Sendable {
     return left == nil && right == nil
   }
 }
+
+// "Back-references": an author whose `articles` relationship lists every article that names it.
+
+struct BackReferencedArticle: Codable, Equatable, Sendable {
+  var id: String
+  var type = "articles"
+  var title: String?
+  var author: ListingAuthor?
+}
+
+struct ListingAuthor: Codable, Equatable, Sendable {
+  var id: String
+  var type = "people"
+  var name: String?
+  var articles: [BackReferencedArticle]?
+}

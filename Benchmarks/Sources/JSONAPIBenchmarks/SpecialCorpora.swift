@@ -227,3 +227,79 @@ struct WideRelationshipCorpus {
     flat = Data(f.bytes)
   }
 }
+
+/// Back-references: `articleCount` articles by one author whose `articles` relationship lists all
+/// of them, as servers that write every relationship's data produce. Decoded as a tree, each
+/// article holds its author holding every article, with each cycle cut at the identifier of the
+/// resource already being decoded; the flat JSON spells out that same tree (count² articles).
+/// The flatten-then-decode baseline is left out: it recurses forever on a cycle.
+struct BackReferenceCorpus {
+  let articles: [BackReferencedArticle]
+  let document: Data
+  let flat: Data
+  var resourceCount: Int { articles.count + 1 }
+
+  init(articleCount: Int) {
+    var random = SeededGenerator(seed: 0x5EED_0005)
+    let titles = (0..<articleCount).map { _ in TextGenerator.title(using: &random) }
+    let ids = (0..<articleCount).map { "a\($0)" }
+    let name = TextGenerator.personName(using: &random)
+    let cutAuthor = ListingAuthor(id: "p1", name: nil, articles: nil)
+    let insideAuthor = zip(ids, titles).map {
+      BackReferencedArticle(id: $0, title: $1, author: cutAuthor)
+    }
+    articles = (0..<articleCount).map { index in
+      var listed = insideAuthor
+      listed[index] = BackReferencedArticle(id: ids[index], title: nil, author: nil)
+      return BackReferencedArticle(
+        id: ids[index], title: titles[index],
+        author: ListingAuthor(id: "p1", name: name, articles: listed))
+    }
+
+    var w = JSONWriter(capacity: articleCount * 200)
+    w.raw("{\"data\":")
+    w.array(zip(ids, titles)) { w, article in
+      w.raw("{\"type\":\"articles\",\"id\":")
+      w.string(article.0)
+      w.raw(",\"attributes\":{\"title\":")
+      w.string(article.1)
+      w.raw("},\"relationships\":{\"author\":{\"data\":")
+      ArticleCorpus.writeIdentifier(type: "people", id: "p1", into: &w)
+      w.raw("}}}")
+    }
+    w.raw(",\"included\":[{\"type\":\"people\",\"id\":\"p1\",\"attributes\":{\"name\":")
+    w.string(name)
+    w.raw("},\"relationships\":{\"articles\":{\"data\":")
+    w.array(ids) { w, id in ArticleCorpus.writeIdentifier(type: "articles", id: id, into: &w) }
+    w.raw("}}}]}")
+    document = Data(w.bytes)
+
+    func writeFlat(_ article: BackReferencedArticle, into w: inout JSONWriter) {
+      w.raw("{\"id\":")
+      w.string(article.id)
+      w.raw(",\"type\":\"articles\"")
+      if let title = article.title {
+        w.raw(",\"title\":")
+        w.string(title)
+      }
+      if let author = article.author {
+        w.raw(",\"author\":{\"id\":")
+        w.string(author.id)
+        w.raw(",\"type\":\"people\"")
+        if let name = author.name {
+          w.raw(",\"name\":")
+          w.string(name)
+        }
+        if let listed = author.articles {
+          w.raw(",\"articles\":")
+          w.array(listed) { w, inner in writeFlat(inner, into: &w) }
+        }
+        w.raw("}")
+      }
+      w.raw("}")
+    }
+    var f = JSONWriter(capacity: articleCount * articleCount * 90)
+    f.array(articles) { w, article in writeFlat(article, into: &w) }
+    flat = Data(f.bytes)
+  }
+}

@@ -27,7 +27,8 @@ final class DecoderImpl: Decoder {
     self.options = options
     self.node = node
     resolver = RelationshipResolver(
-      resourceCount: index.resourceCount, valueCount: tape.count, limits: options.limits)
+      resourceCount: index.resourceCount, valueCount: tape.count, limits: options.limits,
+      memoises: options.memoisesResources)
     keys = KeyConverter(strategy: options.keyDecodingStrategy)
     path.reserveCapacity(16)
   }

@@ -5,19 +5,22 @@ import Foundation
 /// - Cycles: a resource met again while it is still being decoded further up is decoded from its
 ///   identifier alone (as if it were not included), so back-references with optional fields decode.
 /// - Memoisation: from its second visit on, a resource decoded as a Swift type is remembered under
-///   (type, resource), with the set of resources its value contains. It is reused only where it would
-///   come out the same: no cycle inside it was cut at a resource above it (Tarjan's low-link idea),
-///   and none of the resources it contains is being decoded further up now (there it would be cut).
-///   "50 authors behind 10 000 articles" decodes each author twice at most, and a resource naming
-///   the next one twice, 40 deep, costs about 80 decodes instead of 2^40.
+///   (type, resource) with what its value depended on: the resources it contains and the resources
+///   above it that it gave as identifiers (cycle cuts). A fresh decode comes out the same exactly
+///   when every one of those cuts is being decoded further up again and none of its contents is,
+///   so that is when the value is reused. "50 authors behind 10 000 articles" decodes each author
+///   twice at most, a resource naming the next one twice, 40 deep, costs about 80 decodes instead
+///   of 2^40, and 1 000 articles whose one author lists them all take a few thousand decodes
+///   instead of a million (each article inside the author, cut at the author, is reused).
 /// - Budget and depth: `Limits.maxResolvedResources` bounds the resource decodes a document can
-///   cause (cyclic graphs defeat memoisation), `Limits.maxRelationshipDepth` bounds the recursion.
+///   cause (graphs where every path meets a different chain of ancestors defeat memoisation),
+///   `Limits.maxRelationshipDepth` bounds the recursion.
 final class RelationshipResolver {
   private struct Frame {
     var ordinal: Int32
-    var lowLink: Int
-    /// Where this resource's subtree starts in `visitLog`.
+    /// Where this resource's subtree starts in `visitLog` and in `cutLog`.
     var logStart: Int
+    var cutStart: Int
   }
 
   private struct MemoKey: Hashable {
@@ -27,12 +30,17 @@ final class RelationshipResolver {
 
   private struct MemoEntry {
     var value: Any
-    /// Every resource the value contains, itself included.
+    /// Every resource the value contains, itself included: none may be active where it is reused.
     var contents: Set<Int32>
+    /// Resources that were active above it and are given inside it as identifiers: all must be
+    /// active where it is reused.
+    var cuts: [Int32]
   }
 
   private let maxDepth: Int
   private let budget: Int
+  /// Off only in tests, which compare every reuse against decoding afresh.
+  private let memoises: Bool
   // Confined to one decode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) private var stack: [Frame] = []
   /// Position of each resource in `stack`, or -1 when it is not being decoded.
@@ -44,9 +52,14 @@ final class RelationshipResolver {
   /// Resources decoded (or reused) since the stack was last empty, in order: each frame's subtree
   /// is the suffix from its `logStart`.
   @exclusivity(unchecked) private var visitLog: [Int32] = []
+  /// Resources given as identifiers because they were active (cycle cuts), logged like `visitLog`.
+  @exclusivity(unchecked) private var cutLog: [Int32] = []
   @exclusivity(unchecked) private var resolvedCount = 0
 
-  init(resourceCount: Int, valueCount: Int, limits: JSONAPIDecoder.Limits) {
+  init(
+    resourceCount: Int, valueCount: Int, limits: JSONAPIDecoder.Limits, memoises: Bool = true
+  ) {
+    self.memoises = memoises
     maxDepth = limits.maxRelationshipDepth
     budget =
       limits.maxResolvedResources
@@ -91,22 +104,21 @@ final class RelationshipResolver {
       try spend()
       return try decode(type, object: target.object, in: decoder)
     }
-    let active = Int(activePosition[Int(ordinal)])
-    if active >= 0 {
-      // A cycle: give the identifier, and mark everything above `active` as context-dependent.
-      if !stack.isEmpty {
-        stack[stack.count - 1].lowLink = min(stack[stack.count - 1].lowLink, active)
-      }
+    if activePosition[Int(ordinal)] >= 0 {
+      // A cycle: give the identifier, and log the cut for the memo entries of the frames above.
+      cutLog.append(ordinal)
       try spend()
       return try decode(type, object: node.index, in: decoder)
     }
     let key = MemoKey(type: ObjectIdentifier(T.self), ordinal: ordinal)
-    let isRevisit = visited[Int(ordinal)]
+    let isRevisit = memoises && visited[Int(ordinal)]
     // Unwrap the entry before casting: `nil as? T` succeeds when T is itself an Optional.
-    if isRevisit, let entry = memo[key], let remembered = entry.value as? T,
-      isReusable(entry.contents)
-    {
-      if !stack.isEmpty { visitLog.append(contentsOf: entry.contents) }
+    if isRevisit, let entry = memo[key], let remembered = entry.value as? T, isReusable(entry) {
+      if !stack.isEmpty {
+        visitLog.append(contentsOf: entry.contents)
+        // Guarded: appending an empty array is not free, and most entries cut nothing.
+        if !entry.cuts.isEmpty { cutLog.append(contentsOf: entry.cuts) }
+      }
       return remembered
     }
     visited[Int(ordinal)] = true
@@ -118,27 +130,44 @@ final class RelationshipResolver {
     try spend()
 
     let position = stack.count
-    stack.append(Frame(ordinal: ordinal, lowLink: position, logStart: visitLog.count))
+    stack.append(Frame(ordinal: ordinal, logStart: visitLog.count, cutStart: cutLog.count))
     visitLog.append(ordinal)
     activePosition[Int(ordinal)] = Int32(truncatingIfNeeded: position)
     defer {
       activePosition[Int(ordinal)] = -1
-      let frame = stack.removeLast()
-      if frame.lowLink < position, !stack.isEmpty {
-        stack[stack.count - 1].lowLink = min(stack[stack.count - 1].lowLink, frame.lowLink)
+      stack.removeLast()
+      // Nothing above needs the logs once the stack is empty: keep them bounded by one tree.
+      if stack.isEmpty {
+        visitLog.removeAll(keepingCapacity: true)
+        cutLog.removeAll(keepingCapacity: true)
       }
-      // Nothing above needs the log once the stack is empty: keep it bounded by one tree.
-      if stack.isEmpty { visitLog.removeAll(keepingCapacity: true) }
     }
     let value = try decode(type, object: target.object, in: decoder)
-    if isRevisit && stack[position].lowLink >= position {
-      memo[key] = MemoEntry(value: value, contents: Set(visitLog[stack[position].logStart...]))
+    if isRevisit {
+      memo[key] = MemoEntry(
+        value: value, contents: Set(visitLog[stack[position].logStart...]),
+        cuts: externalCuts(since: stack[position].cutStart, below: position))
     }
     return value
   }
 
-  /// Whether a remembered value holds no resource that is being decoded now (which would be cut).
-  private func isReusable(_ contents: Set<Int32>) -> Bool {
+  /// The cuts logged since `start` at resources active above `position`. Cuts at the frame itself
+  /// or at resources between (already finished, so inactive) happen wherever the frame is decoded.
+  private func externalCuts(since start: Int, below position: Int) -> [Int32] {
+    // Acyclic documents log no cuts: skip building the set (a measurable share of a revisit).
+    guard start < cutLog.count else { return [] }
+    var seen = Set<Int32>()
+    return cutLog[start...].filter { ordinal in
+      let active = activePosition[Int(ordinal)]
+      return active >= 0 && Int(active) < position && seen.insert(ordinal).inserted
+    }
+  }
+
+  /// Whether a remembered value would come out the same if decoded here: every resource it cut is
+  /// being decoded now, and none it contains is (there it would be cut).
+  private func isReusable(_ entry: MemoEntry) -> Bool {
+    guard entry.cuts.allSatisfy({ activePosition[Int($0)] >= 0 }) else { return false }
+    let contents = entry.contents
     if contents.count <= stack.count {
       return contents.allSatisfy { activePosition[Int($0)] < 0 }
     }

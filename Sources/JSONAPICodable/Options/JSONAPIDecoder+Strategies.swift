@@ -66,7 +66,8 @@ extension JSONAPIDecoder {
     ///
     /// A resource decoded again as the same Swift type is reused and does not count, so ordinary
     /// documents need about one per resource object and linkage entry, far below the automatic
-    /// budget; documents crafted to expand exponentially (cyclic graphs defeat reuse) stop early.
+    /// budget; documents crafted to expand exponentially (graphs where every path meets a different
+    /// chain of ancestors defeat reuse) stop early.
     /// Exceeding it throws ``JSONAPIError/resourceBudgetExceeded(limit:)``.
     public var maxResolvedResources: Int?
 
@@ -97,4 +98,6 @@ struct DecodingOptions: @unchecked Sendable {
   var nonConformingFloatDecodingStrategy: JSONAPIDecoder.NonConformingFloatDecodingStrategy = .throw
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
   var limits = JSONAPIDecoder.Limits()
+  /// Reuse of resources decoded before (see `RelationshipResolver`); tests turn it off to compare.
+  var memoisesResources = true
 }

@@ -102,14 +102,17 @@ import Testing
     #expect(ContinuousClock.now - started < .seconds(30))
   }
 
-  @Test func cyclicBombStopsAtTheResourceBudget() throws {
-    // A back edge to the root defeats memoisation; the budget bounds the work.
+  @Test func cyclicBombDecodesInLinearWorkThroughReuse() throws {
+    // The deepest resource points back at the root: every level below the root is cut there, so
+    // each is remembered with that cut and reused wherever the root is still being decoded.
     let decoder = JSONAPIDecoder()
-    decoder.limits.maxResolvedResources = 10_000
-    let error = thrownError {
-      try decoder.decode(Node.self, from: Self.bomb(depth: 40, cycleBack: true))
-    }
-    #expect(error as? JSONAPIError == .resourceBudgetExceeded(limit: 10_000))
+    decoder.limits.maxResolvedResources = 1_000
+    let root = try decoder.decode(Node.self, from: Self.bomb(depth: 40, cycleBack: true))
+    var deepest = root
+    for _ in 1...40 { deepest = try #require(deepest.right?.value) }
+    #expect(deepest.id == "40")
+    let cut = try #require(deepest.left?.value)
+    #expect(cut.id == "0" && cut.left == nil && cut.right == nil)
   }
 
   @Test func relationshipDepthLimitNamesTheLimit() throws {
