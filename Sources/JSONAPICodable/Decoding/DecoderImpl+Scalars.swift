@@ -24,18 +24,32 @@ extension DecoderImpl {
     return TapeStrings.string(tape, entry)
   }
 
+  /// Whether `text` is an integer as `String(_:)` writes it: `0`, or an optional `-` and digits
+  /// without a leading zero.
+  static func isCanonicalInteger(_ text: String.UTF8View) -> Bool {
+    var digits = text[...]
+    if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+    guard let first = digits.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+      return false
+    }
+    if first == UInt8(ascii: "0") { return text.count == 1 }
+    return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+  }
+
   func scalar<I: FixedWidthInteger>(
     _ type: I.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil
   ) throws -> I {
     let entry = tape[node.index]
     if node.role == .identityString {
-      // `"id": "42"` decodes into Int: JSON:API ids are strings, models often want numbers.
+      // `"id": "42"` decodes into Int: JSON:API ids are strings, models often want numbers. Only
+      // the canonical spelling converts: "05" or "+5" would silently become the same number as
+      // "5", merging two resources and changing the id sent back to the server.
       let text = TapeStrings.string(tape, entry)
-      guard let value = I(text) else {
+      guard Self.isCanonicalInteger(text.utf8), let value = I(text) else {
         throw dataCorrupted(
-          "The identifier \"\(text)\" is not a valid \(I.self).", depth: depth,
-          component: component,
-          at: node.index)
+          "The identifier \"\(text)\" is not a valid \(I.self) (decimal digits, no sign "
+            + "but \"-\", no leading zeros); decode it as a String to keep it as sent.",
+          depth: depth, component: component, at: node.index)
       }
       return value
     }

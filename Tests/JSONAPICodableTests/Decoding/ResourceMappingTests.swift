@@ -56,6 +56,50 @@ import Testing
     #expect(context.codingPath.map(\.stringValue) == ["id"])
   }
 
+  @Test func integerIdsConvertOnlyFromTheirCanonicalSpelling() throws {
+    // R14 ids are strings: "05" and "5" name different resources, so both cannot become 5.
+    for id in ["0", "7", "-12", "9223372036854775807"] {
+      #expect(
+        try decoder.decode(Numbered.self, from: #"{"data":{"type":"t","id":"\#(id)"}}"#).id
+          == Int(id))
+    }
+    for id in ["05", "+5", "-0", "00", " 5", "5 ", "", "-", "1_000", "9223372036854775808"] {
+      let error = thrownError {
+        try decoder.decode(Numbered.self, from: #"{"data":{"type":"t","id":"\#(id)"}}"#)
+      }
+      guard case .dataCorrupted(let context) = error as? DecodingError else {
+        Issue.record("id \"\(id)\": expected dataCorrupted, got \(String(describing: error))")
+        continue
+      }
+      #expect(context.debugDescription.contains(#"The identifier "\#(id)" is not a valid Int"#))
+    }
+  }
+
+  @Test func fuzzFindingTwoIdsForOneIntegerNoLongerMergeResources() throws {
+    // Fuzzer finding (round trip changed the value): linkage to comments "5" (included) and "05"
+    // (not included) decoded both as Comment(id: 5); encoding merged them into one included
+    // resource, and decoding that gave the second comment the first one's body.
+    struct Comment: Codable, Equatable {
+      var id: Int
+      var body: String?
+    }
+    struct Article: Codable, Equatable {
+      var id: String
+      var comments: [Comment]
+    }
+    let json = """
+      {"data": [{"type": "articles", "id": "1", "relationships": {"comments": {"data": [
+         {"type": "comments", "id": "5"}, {"type": "comments", "id": "05"}]}}}],
+       "included": [{"type": "comments", "id": "5", "attributes": {"body": "First!"}}]}
+      """
+    let error = thrownError { try decoder.decode([Article].self, from: json) }
+    guard case .dataCorrupted(let context) = error as? DecodingError else {
+      Issue.record("expected dataCorrupted, got \(String(describing: error))")
+      return
+    }
+    #expect(context.codingPath.map(\.stringValue) == ["Index 0", "comments", "Index 1", "id"])
+  }
+
   struct WithMeta: Decodable, Equatable {
     struct Meta: Decodable, Equatable { var cursor: String }
     var id: String
