@@ -63,9 +63,11 @@ final class DecoderImpl: Decoder {
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let entry = tape[node.index]
     switch node.role {
-    case .resource:
+    case .resource, .identifier:
       return KeyedDecodingContainer(
-        try KeyedContainer<Key>(resourceAt: node.index, decoder: self, depth: path.count))
+        try KeyedContainer<Key>(
+          resourceAt: node.index, decoder: self, depth: path.count,
+          identifierOnly: node.role == .identifier))
     case .primaryData where entry.kind == .object, .linkage where entry.kind == .object:
       // Reached without `decode(_:)` (a `superDecoder(forKey:)` on a relationship): resolve directly.
       // The resolver's cycle and depth tracking is bypassed here, so bound the recursion such code
@@ -76,9 +78,11 @@ final class DecoderImpl: Decoder {
           limit: limits.maxRelationshipDepth, pointer: JSONPointer.pointer(to: node.index, in: tape)
         )
       }
-      let object = try resolver.target(of: node, in: self).object
+      let target = try resolver.target(of: node, in: self)
       return KeyedDecodingContainer(
-        try KeyedContainer<Key>(resourceAt: object, decoder: self, depth: path.count))
+        try KeyedContainer<Key>(
+          resourceAt: target.object, decoder: self, depth: path.count,
+          identifierOnly: target.ordinal == nil && node.role == .linkage))
     default:
       guard entry.kind == .object else {
         throw mismatchOrNull(
@@ -91,7 +95,8 @@ final class DecoderImpl: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    guard tape[node.index].kind == .array, node.role != .resource, node.role != .identityString
+    guard tape[node.index].kind == .array, node.role != .resource, node.role != .identifier,
+      node.role != .identityString
     else {
       throw mismatchOrNull(
         [Any].self, at: node, depth: path.count, container: "unkeyed decoding container")
@@ -165,7 +170,7 @@ final class DecoderImpl: Decoder {
     _ expected: Any.Type, at found: DecodingNode, depth: Int, component: PathComponent? = nil,
     container: String? = nil
   ) -> DecodingError {
-    guard tape[found.index].kind == .null, found.role != .resource else {
+    guard tape[found.index].kind == .null, found.role != .resource, found.role != .identifier else {
       return typeMismatch(expected, depth: depth, component: component, found: found)
     }
     let wanted = container ?? "value of type \(expected)"
@@ -190,6 +195,7 @@ final class DecoderImpl: Decoder {
     let kind = tape[node.index].kind
     switch (node.role, kind) {
     case (.resource, _), (.primaryData, .object), (.linkage, .object): return "a resource object"
+    case (.identifier, _): return "a resource identifier object"
     case (_, .object): return "a dictionary"
     case (_, .array): return "an array"
     case (_, .string): return "a string"

@@ -15,8 +15,12 @@ struct DecodingNode {
     case primaryData
     /// A relationship's `data`: an identifier, an array of them, or null; resolved against the index.
     case linkage
-    /// A resource object (or an identifier standing in for one that is not in the document).
+    /// A resource object.
     case resource
+    /// A resource identifier standing in for a resource: one the document does not include, or one
+    /// cut because it is being decoded further up. Only `type`, `id`, `lid` and `meta` are read
+    /// (R34), whatever else a broken document puts in the object.
+    case identifier
     /// A relationship object, read as a ``JSONAPIRelationship``.
     case relationshipObject
     /// A resource's `id`, `type` or `lid` string, which also decodes into numbers and UUIDs.

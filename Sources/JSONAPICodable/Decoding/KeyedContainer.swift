@@ -77,10 +77,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     source = .object(lookup, dataRole: dataRole)
   }
 
-  init(resourceAt object: Int, decoder: DecoderImpl, depth: Int) throws {
+  init(resourceAt object: Int, decoder: DecoderImpl, depth: Int, identifierOnly: Bool = false)
+    throws
+  {
     self.decoder = decoder
     self.depth = depth
-    source = .resource(try ResourceMembers(object: object, decoder: decoder, depth: depth))
+    source = .resource(
+      try ResourceMembers(
+        object: object, decoder: decoder, depth: depth, identifierOnly: identifierOnly))
   }
 
   var codingPath: [any CodingKey] { decoder.codingPath(depth: depth) }

@@ -87,14 +87,17 @@ struct ResourceMembers {
   var attributes: MemberLookup?
   var relationships: MemberLookup?
 
-  init(object: Int, decoder: DecoderImpl, depth: Int) throws {
+  init(object: Int, decoder: DecoderImpl, depth: Int, identifierOnly: Bool = false) throws {
     let tape = decoder.tape
     var attributesObject: Int?
     var relationshipsObject: Int?
     tape.forEachMember(ofObjectAt: object) { name in
       let entry = tape[name]
       guard !entry.hasFlag else { return }
-      switch ResourceMembers.memberKind(tape.rawBytes(entry)) {
+      let kind = ResourceMembers.memberKind(tape.rawBytes(entry))
+      // An identifier has no fields of its own: whatever a broken document adds is not read.
+      if identifierOnly, kind == .links || kind == .attributes || kind == .relationships { return }
+      switch kind {
       case .id: id = name + 1
       case .type: type = name + 1
       case .lid: lid = name + 1

@@ -100,15 +100,17 @@ final class RelationshipResolver {
     throws -> T
   {
     let target = try target(of: node, in: decoder)
+    // A linkage object that does not lead to an included resource is read as the identifier it is.
+    let standIn: DecodingNode.Role = node.role == .linkage ? .identifier : .resource
     guard let ordinal = target.ordinal else {
       try spend()
-      return try decode(type, object: target.object, in: decoder)
+      return try decode(type, object: target.object, role: standIn, in: decoder)
     }
     if activePosition[Int(ordinal)] >= 0 {
       // A cycle: give the identifier, and log the cut for the memo entries of the frames above.
       cutLog.append(ordinal)
       try spend()
-      return try decode(type, object: node.index, in: decoder)
+      return try decode(type, object: node.index, role: standIn, in: decoder)
     }
     let key = MemoKey(type: ObjectIdentifier(T.self), ordinal: ordinal)
     let isRevisit = memoises && visited[Int(ordinal)]
@@ -142,7 +144,7 @@ final class RelationshipResolver {
         cutLog.removeAll(keepingCapacity: true)
       }
     }
-    let value = try decode(type, object: target.object, in: decoder)
+    let value = try decode(type, object: target.object, role: .resource, in: decoder)
     if isRevisit {
       memo[key] = MemoEntry(
         value: value, contents: Set(visitLog[stack[position].logStart...]),
@@ -182,11 +184,11 @@ final class RelationshipResolver {
     }
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, object: Int, in decoder: DecoderImpl) throws
-    -> T
-  {
+  private func decode<T: Decodable>(
+    _ type: T.Type, object: Int, role: DecodingNode.Role, in decoder: DecoderImpl
+  ) throws -> T {
     let saved = decoder.node
-    decoder.node = DecodingNode(index: object, role: .resource)
+    decoder.node = DecodingNode(index: object, role: role)
     defer { decoder.node = saved }
     return try T(from: decoder)
   }

@@ -262,3 +262,55 @@ import Testing
     }
   }
 }
+
+/// A resource identifier stands in for a resource that is not included or is cut in a cycle; it is
+/// read as an identifier (R34: type, id, lid, meta), never for fields a broken document adds to it.
+@Suite struct IdentifierStandInTests {
+  struct Node: Codable, Equatable {
+    var id: String
+    var type = "n"
+    var name: String?
+    var meta: JSONAPIValue?
+    var children: [Indirect<Node>]?
+    var parent: Indirect<Node>?
+  }
+
+  @Test func fuzzFindingACutIdentifierDoesNotReadAttributesAddedToIt() throws {
+    // Fuzzer finding (round trip changed the value): node 3 is primary data; inside its parent's
+    // children the linkage to it carried attributes and relationships of its own. Cut there (node 3
+    // is being decoded), it was decoded from those members, which the encoder cannot write back.
+    let json = """
+      {"data": [{"type": "n", "id": "3", "attributes": {"name": "n3"},
+         "relationships": {"parent": {"data": {"type": "n", "id": "p"}}}}],
+       "included": [{"type": "n", "id": "p", "relationships": {"children": {"data": [
+         {"type": "n", "id": "3", "meta": {"m": 1}, "attributes": {"name": "n3"},
+          "relationships": {"parent": {"data": {"type": "n", "id": "p"}}}}]}}}]}
+      """
+    let nodes = try JSONAPIDecoder().decode([Node].self, from: json)
+    let cut = try #require(nodes.first?.parent?.children?.first?.value)
+    #expect(cut == Node(id: "3", name: nil, meta: ["m": 1], children: nil, parent: nil))
+    let again = try JSONAPIDecoder().decode(
+      [Node].self, from: try JSONAPIEncoder().encode(nodes))
+    #expect(again == nodes)
+  }
+
+  @Test func aNotIncludedIdentifierDoesNotReadAttributesAddedToIt() throws {
+    let json = """
+      {"data": {"type": "n", "id": "1", "relationships": {"parent": {"data":
+        {"type": "n", "id": "2", "attributes": {"name": "ghost"}, "links": {"self": "/n/2"}}}}}}
+      """
+    let node = try JSONAPIDecoder().decode(Node.self, from: json)
+    #expect(node.parent?.value == Node(id: "2", name: nil, meta: nil, children: nil, parent: nil))
+  }
+
+  @Test func primaryDataWithoutAnIdIsStillAResource() throws {
+    // A create body (R80): no id, not in any index, yet its attributes are the point.
+    struct New: Decodable, Equatable {
+      var id: String?
+      var name: String
+    }
+    let new = try JSONAPIDecoder().decode(
+      New.self, from: #"{"data": {"type": "n", "attributes": {"name": "fresh"}}}"#)
+    #expect(new == New(id: nil, name: "fresh"))
+  }
+}
