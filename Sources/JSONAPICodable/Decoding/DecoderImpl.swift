@@ -82,7 +82,7 @@ final class DecoderImpl: Decoder {
       return KeyedDecodingContainer(
         try KeyedContainer<Key>(
           resourceAt: target.object, decoder: self, depth: path.count,
-          identifierOnly: target.ordinal == nil && node.role == .linkage))
+          identifierOnly: target.ordinal == nil && node.standInRole == .identifier))
     default:
       guard entry.kind == .object else {
         throw mismatchOrNull(
@@ -170,7 +170,7 @@ final class DecoderImpl: Decoder {
     _ expected: Any.Type, at found: DecodingNode, depth: Int, component: PathComponent? = nil,
     container: String? = nil
   ) -> DecodingError {
-    guard tape[found.index].kind == .null, found.role != .resource, found.role != .identifier else {
+    guard tape[found.index].kind == .null else {
       return typeMismatch(expected, depth: depth, component: component, found: found)
     }
     let wanted = container ?? "value of type \(expected)"

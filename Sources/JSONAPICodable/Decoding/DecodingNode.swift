@@ -29,6 +29,11 @@ struct DecodingNode {
 
   var index: Int
   var role: Role
+
+  /// How the object here reads when it stands in for a resource it does not lead to (not included,
+  /// or cut in a cycle): a linkage object is an identifier; primary data stays a resource, since a
+  /// create body has no id to look up.
+  var standInRole: Role { role == .linkage ? .identifier : .resource }
 }
 
 /// One step of a coding path: a key of a keyed container or a position in an unkeyed one.

@@ -22,23 +22,20 @@ enum KeyedContainerSource {
     }
   }
 
-  /// Resource lookup on the key's bytes: identity members by length and `memcmp`, then
+  /// Resource lookup on the key's bytes: identity members and the resource's own meta/links, then
   /// relationships, then attributes.
   private static func find(
     _ name: String, utf8: UnsafeBufferPointer<UInt8>, in members: ResourceMembers,
     decoder: DecoderImpl
   ) -> DecodingNode? {
     let tape = decoder.tape
-    switch utf8.count {
-    case 2 where utf8.equals("id"):
-      return members.id.map { DecodingNode(index: $0, role: .identityString) }
-    case 3 where utf8.equals("lid"):
-      return members.lid.map { DecodingNode(index: $0, role: .identityString) }
-    case 4 where utf8.equals("type"):
-      return members.type.map { DecodingNode(index: $0, role: .identityString) }
-    case 4 where utf8.equals("meta") && members.meta != nil:
+    switch ResourceMembers.memberKind(utf8) {
+    case .id: return members.id.map { DecodingNode(index: $0, role: .identityString) }
+    case .lid: return members.lid.map { DecodingNode(index: $0, role: .identityString) }
+    case .type: return members.type.map { DecodingNode(index: $0, role: .identityString) }
+    case .meta where members.meta != nil:
       return members.meta.map { DecodingNode(index: $0, role: .json) }
-    case 5 where utf8.equals("links") && members.links != nil:
+    case .links where members.links != nil:
       return members.links.map { DecodingNode(index: $0, role: .json) }
     default:
       break

@@ -127,9 +127,10 @@ struct ResourceMembers {
       pointer: JSONPointer.pointer(to: member, in: tape))
   }
 
-  private enum MemberKind { case id, type, lid, meta, links, attributes, relationships, other }
+  /// What a member name of a resource object is; by length first, then `memcmp`.
+  enum MemberKind { case id, type, lid, meta, links, attributes, relationships, other }
 
-  private static func memberKind(_ raw: UnsafeBufferPointer<UInt8>) -> MemberKind {
+  @inline(__always) static func memberKind(_ raw: UnsafeBufferPointer<UInt8>) -> MemberKind {
     switch raw.count {
     case 2: return raw.equals("id") ? .id : .other
     case 3: return raw.equals("lid") ? .lid : .other

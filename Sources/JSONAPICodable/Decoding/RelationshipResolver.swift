@@ -100,17 +100,15 @@ final class RelationshipResolver {
     throws -> T
   {
     let target = try target(of: node, in: decoder)
-    // A linkage object that does not lead to an included resource is read as the identifier it is.
-    let standIn: DecodingNode.Role = node.role == .linkage ? .identifier : .resource
     guard let ordinal = target.ordinal else {
       try spend()
-      return try decode(type, object: target.object, role: standIn, in: decoder)
+      return try decode(type, object: target.object, role: node.standInRole, in: decoder)
     }
     if activePosition[Int(ordinal)] >= 0 {
       // A cycle: give the identifier, and log the cut for the memo entries of the frames above.
       cutLog.append(ordinal)
       try spend()
-      return try decode(type, object: node.index, role: standIn, in: decoder)
+      return try decode(type, object: node.index, role: node.standInRole, in: decoder)
     }
     let key = MemoKey(type: ObjectIdentifier(T.self), ordinal: ordinal)
     let isRevisit = memoises && visited[Int(ordinal)]
