@@ -66,32 +66,26 @@ public final class JSONAPIDecoder: @unchecked Sendable {
   ///   ``JSONAPIError`` when the input is not JSON or not a JSON:API document, or a limit is reached;
   ///   `DecodingError` when the document does not fit `T`.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    let options = lock.withLock { self.options }
-    return try data.withUnsafeBytes { bytes in
-      try DocumentDecoding.decode(type, from: bytes, options: options)
-    }
+    try decode(type) { body in try data.withUnsafeBytes(body) }
   }
 
   /// Decodes a value from the UTF-8 bytes of a JSON:API document. See ``decode(_:from:)-(_,Data)``.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    let options = lock.withLock { self.options }
-    return try bytes.withUnsafeBytes { buffer in
-      try DocumentDecoding.decode(type, from: buffer, options: options)
-    }
+    try decode(type) { body in try bytes.withUnsafeBytes(body) }
   }
 
   /// Decodes a value from the text of a JSON:API document. See ``decode(_:from:)-(_,Data)``.
   public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
     var string = string
-    return try string.withUTF8 { utf8 in
-      try decode(type, fromUTF8: UnsafeRawBufferPointer(utf8))
-    }
+    return try decode(type) { body in try string.withUTF8 { try body(UnsafeRawBufferPointer($0)) } }
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, fromUTF8 bytes: UnsafeRawBufferPointer) throws
-    -> T
-  {
+  /// The one body of every overload: `withBytes` lends the input's bytes for the length of the call.
+  private func decode<T: Decodable>(
+    _ type: T.Type,
+    withBytes: ((UnsafeRawBufferPointer) throws -> T) throws -> T
+  ) throws -> T {
     let options = lock.withLock { self.options }
-    return try DocumentDecoding.decode(type, from: bytes, options: options)
+    return try withBytes { bytes in try DocumentDecoding.decode(type, from: bytes, options: options) }
   }
 }

@@ -15,7 +15,7 @@ final class DecoderImpl: Decoder {
   let index: DocumentIndex
   let options: DecodingOptions
   let resolver: RelationshipResolver
-  let keys: KeyConverter
+  let keys: KeyDecodingConverter
   // One decode call runs on one thread and these never escape it; the dynamic exclusivity checks
   // the compiler would add to every access of a class property cost ~4% of decoding.
   @exclusivity(unchecked) var node: DecodingNode
@@ -29,12 +29,12 @@ final class DecoderImpl: Decoder {
     resolver = RelationshipResolver(
       resourceCount: index.resourceCount, valueCount: tape.count, limits: options.limits,
       memoises: options.memoisesResources)
-    keys = KeyConverter(strategy: options.keyDecodingStrategy)
+    keys = KeyDecodingConverter(strategy: options.keyDecodingStrategy)
     path.reserveCapacity(16)
   }
 
   /// A decoder for `superDecoder()`: same document and resolution state, its own position and path.
-  init(sharingStateWith parent: DecoderImpl, node: DecodingNode, path: [PathComponent]) {
+  private init(sharingStateWith parent: DecoderImpl, node: DecodingNode, path: [PathComponent]) {
     tape = parent.tape
     index = parent.index
     options = parent.options
@@ -42,6 +42,13 @@ final class DecoderImpl: Decoder {
     keys = parent.keys
     self.node = node
     self.path = path
+  }
+
+  /// The one route to a nested decoder (every container's `superDecoder`): it stands on `node`,
+  /// reached through `component` from a container at `depth`, and may outlive the call (the tape
+  /// then keeps its bytes, see ``Tape``).
+  func superDecoder(at node: DecodingNode, depth: Int, component: PathComponent) -> DecoderImpl {
+    DecoderImpl(sharingStateWith: self, node: node, path: Array(path.prefix(depth)) + [component])
   }
 
   var codingPath: [any CodingKey] { path.map(\.codingKey) }
@@ -65,31 +72,25 @@ final class DecoderImpl: Decoder {
     switch node.role {
     case .resource, .identifier:
       return KeyedDecodingContainer(
-        try KeyedContainer<Key>(
+        try DecodingKeyedContainer<Key>(
           resourceAt: node.index, decoder: self, depth: path.count,
           identifierOnly: node.role == .identifier))
     case .primaryData where entry.kind == .object, .linkage where entry.kind == .object:
-      // Reached without `decode(_:)` (a `superDecoder(forKey:)` on a relationship): resolve directly.
-      // The resolver's cycle and depth tracking is bypassed here, so bound the recursion such code
-      // could build through a cyclic document by the coding path's length.
-      let limits = options.limits
-      guard path.count <= limits.maxNestingDepth + 8 * limits.maxRelationshipDepth else {
-        throw JSONAPIError.relationshipDepthExceeded(
-          limit: limits.maxRelationshipDepth, pointer: JSONPointer.pointer(to: node.index, in: tape)
-        )
-      }
-      let target = try resolver.target(of: node, in: self)
+      // A container asked for straight on a relationship (`superDecoder(forKey:)`,
+      // `nestedContainer(keyedBy:forKey:)`): the resolver opens the resource under the same cycle,
+      // depth and budget rules as `decode(_:forKey:)`.
+      let opened = try resolver.open(node, in: self)
       return KeyedDecodingContainer(
-        try KeyedContainer<Key>(
-          resourceAt: target.object, decoder: self, depth: path.count,
-          identifierOnly: target.ordinal == nil && node.standInRole == .identifier))
+        try DecodingKeyedContainer<Key>(
+          resourceAt: opened.object, decoder: self, depth: path.count,
+          identifierOnly: opened.identifierOnly))
     default:
       guard entry.kind == .object else {
         throw mismatchOrNull(
           [String: Any].self, at: node, depth: path.count, container: "keyed decoding container")
       }
       return KeyedDecodingContainer(
-        KeyedContainer<Key>(objectAt: node.index, role: node.role, decoder: self, depth: path.count)
+        DecodingKeyedContainer<Key>(objectAt: node.index, role: node.role, decoder: self, depth: path.count)
       )
     }
   }
@@ -103,31 +104,42 @@ final class DecoderImpl: Decoder {
     }
     let elementRole: DecodingNode.Role
     switch node.role {
-    case .primaryData, .linkage: elementRole = node.role
+    case .primaryData, .linkage:
+      elementRole = node.role
+      resolver.reach(depth: path.count)
     default: elementRole = .json
     }
-    return ArrayContainer(
+    return DecodingUnkeyedContainer(
       arrayAt: node.index, elementRole: elementRole, decoder: self, depth: path.count)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    SingleValueContainer(node: node, decoder: self, depth: path.count)
+    DecodingSingleValueContainer(node: node, decoder: self, depth: path.count)
   }
 
   // MARK: - Nested values
 
+  /// Runs `body` with the decoder standing on `node`, reached through `component` (nil: the same
+  /// place read another way), and moves it back afterwards, also when `body` throws. The one place
+  /// the decoder's position changes.
+  @inline(__always) func with<R>(
+    _ node: DecodingNode, component: PathComponent?, _ body: () throws -> R
+  ) rethrows -> R {
+    let saved = self.node
+    self.node = node
+    if let component { path.append(component) }
+    defer {
+      self.node = saved
+      if component != nil { path.removeLast() }
+    }
+    return try body()
+  }
+
   /// Decodes `T` from `child`, reached from the current node through `component`.
   @inline(__always) func decode<T: Decodable>(
-    _ type: T.Type, at child: DecodingNode, component: PathComponent
+    _ type: T.Type, at child: DecodingNode, component: PathComponent?
   ) throws -> T {
-    let saved = node
-    node = child
-    path.append(component)
-    defer {
-      node = saved
-      path.removeLast()
-    }
-    return try unwrap(type)
+    try with(child, component: component) { try unwrap(type) }
   }
 
   /// Decodes `T` from the current node: special Foundation types by metatype, resources through the
@@ -138,11 +150,15 @@ final class DecoderImpl: Decoder {
     case .primaryData where tape[node.index].kind == .object,
       .linkage where tape[node.index].kind == .object:
       return try resolver.decodeResource(type, from: node, in: self)
+    case .primaryData, .linkage:
+      resolver.reach(depth: path.count)
+      return try T(from: self)
     case .json
     where !keys.usesDefaultKeys && tape[node.index].kind == .object
       && T.self is any StringKeyedDictionaryDecodingMarker.Type:
-      node.role = .dictionary  // restored by the caller, which saved the node
-      return try T(from: self)
+      return try with(DecodingNode(index: node.index, role: .dictionary), component: nil) {
+        try T(from: self)
+      }
     default:
       return try T(from: self)
     }

@@ -15,12 +15,20 @@ import Foundation
 /// - Budget and depth: `Limits.maxResolvedResources` bounds the resource decodes a document can
 ///   cause (graphs where every path meets a different chain of ancestors defeat memoisation),
 ///   `Limits.maxRelationshipDepth` bounds the recursion.
+/// - Containers opened straight on a relationship (`superDecoder(forKey:)`,
+///   `nestedContainer(keyedBy:forKey:)`) go through ``open(_:in:)``: the same cycle, depth and budget
+///   rules, so every way a model can read a relationship is bounded alike.
 final class RelationshipResolver {
   private struct Frame {
     var ordinal: Int32
     /// Where this resource's subtree starts in `visitLog` and in `cutLog`.
     var logStart: Int
     var cutStart: Int
+    /// The coding-path length the resource was reached at.
+    var depth: Int
+    /// Opened for a container rather than decoded through `init(from:)`: nothing marks the end of
+    /// its read, so it ends when decoding next reaches the resolver at `depth` or shallower.
+    var isOpen: Bool
   }
 
   private struct MemoKey: Hashable {
@@ -55,6 +63,8 @@ final class RelationshipResolver {
   /// Resources given as identifiers because they were active (cycle cuts), logged like `visitLog`.
   @exclusivity(unchecked) private var cutLog: [Int32] = []
   @exclusivity(unchecked) private var resolvedCount = 0
+  /// Frames in `stack` opened for containers; most documents never open one.
+  @exclusivity(unchecked) private var openFrameCount = 0
 
   init(
     resourceCount: Int, valueCount: Int, limits: JSONAPIDecoder.Limits, memoises: Bool = true
@@ -99,6 +109,7 @@ final class RelationshipResolver {
   )
     throws -> T
   {
+    reach(depth: decoder.path.count)
     let target = try target(of: node, in: decoder)
     guard let ordinal = target.ordinal else {
       try spend()
@@ -123,25 +134,9 @@ final class RelationshipResolver {
     }
     visited[Int(ordinal)] = true
 
-    guard stack.count < maxDepth else {
-      throw JSONAPIError.relationshipDepthExceeded(
-        limit: maxDepth, pointer: JSONPointer.pointer(to: target.object, in: decoder.tape))
-    }
-    try spend()
-
-    let position = stack.count
-    stack.append(Frame(ordinal: ordinal, logStart: visitLog.count, cutStart: cutLog.count))
-    visitLog.append(ordinal)
-    activePosition[Int(ordinal)] = Int32(truncatingIfNeeded: position)
-    defer {
-      activePosition[Int(ordinal)] = -1
-      stack.removeLast()
-      // Nothing above needs the logs once the stack is empty: keep them bounded by one tree.
-      if stack.isEmpty {
-        visitLog.removeAll(keepingCapacity: true)
-        cutLog.removeAll(keepingCapacity: true)
-      }
-    }
+    let position = try push(
+      ordinal, object: target.object, depth: decoder.path.count, isOpen: false, in: decoder)
+    defer { pop(to: position) }
     let value = try decode(type, object: target.object, role: .resource, in: decoder)
     if isRevisit {
       memo[key] = MemoEntry(
@@ -149,6 +144,82 @@ final class RelationshipResolver {
         cuts: externalCuts(since: stack[position].cutStart, below: position))
     }
     return value
+  }
+
+  /// Opens the resource `node` (primary data or linkage, an object) designates for a container
+  /// asked for straight on it, under the rules of ``decodeResource(_:from:in:)``: the budget, the
+  /// depth limit, and a cycle cut at the identifier. Returns the object to read and whether it reads
+  /// as an identifier. No reuse: there is no value to remember.
+  func open(_ node: DecodingNode, in decoder: DecoderImpl) throws -> (
+    object: Int, identifierOnly: Bool
+  ) {
+    let depth = decoder.path.count
+    reach(depth: depth)
+    let target = try target(of: node, in: decoder)
+    let readsAsIdentifier = node.standInRole == .identifier
+    guard let ordinal = target.ordinal else {
+      try spend()
+      return (target.object, readsAsIdentifier)
+    }
+    if activePosition[Int(ordinal)] >= 0 {
+      cutLog.append(ordinal)
+      try spend()
+      return (node.index, readsAsIdentifier)
+    }
+    visited[Int(ordinal)] = true
+    _ = try push(ordinal, object: target.object, depth: depth, isOpen: true, in: decoder)
+    return (target.object, false)
+  }
+
+  /// Decoding has reached the resolver at coding-path length `depth`: reads of resources opened at
+  /// that depth or deeper are over (decoding only goes back up once a read is done), so they end.
+  @inline(__always) func reach(depth: Int) {
+    guard openFrameCount > 0 else { return }
+    var end = stack.count
+    while end > 0, stack[end - 1].isOpen, stack[end - 1].depth >= depth { end -= 1 }
+    pop(to: end)
+  }
+
+  /// Ends the call: frames opened for containers end, remembered values go (a value may hold a
+  /// kept decoder, which holds this resolver). A kept decoder used later starts afresh, budget aside.
+  func finishCall() {
+    pop(to: 0)
+    memo.removeAll()
+  }
+
+  /// Makes `ordinal` active at the top of the stack, after the depth and budget checks; returns its
+  /// position.
+  private func push(
+    _ ordinal: Int32, object: Int, depth: Int, isOpen: Bool, in decoder: DecoderImpl
+  ) throws -> Int {
+    guard stack.count < maxDepth else {
+      throw JSONAPIError.relationshipDepthExceeded(
+        limit: maxDepth, pointer: JSONPointer.pointer(to: object, in: decoder.tape))
+    }
+    try spend()
+    let position = stack.count
+    stack.append(
+      Frame(
+        ordinal: ordinal, logStart: visitLog.count, cutStart: cutLog.count, depth: depth,
+        isOpen: isOpen))
+    visitLog.append(ordinal)
+    activePosition[Int(ordinal)] = Int32(truncatingIfNeeded: position)
+    if isOpen { openFrameCount += 1 }
+    return position
+  }
+
+  /// Ends every frame from `position` up (a decoded resource ends the opened ones above it too).
+  private func pop(to position: Int) {
+    while stack.count > position {
+      let frame = stack.removeLast()
+      activePosition[Int(frame.ordinal)] = -1
+      if frame.isOpen { openFrameCount -= 1 }
+    }
+    // Nothing above needs the logs once the stack is empty: keep them bounded by one tree.
+    if stack.isEmpty {
+      visitLog.removeAll(keepingCapacity: true)
+      cutLog.removeAll(keepingCapacity: true)
+    }
   }
 
   /// The cuts logged since `start` at resources active above `position`. Cuts at the frame itself
@@ -185,9 +256,8 @@ final class RelationshipResolver {
   private func decode<T: Decodable>(
     _ type: T.Type, object: Int, role: DecodingNode.Role, in decoder: DecoderImpl
   ) throws -> T {
-    let saved = decoder.node
-    decoder.node = DecodingNode(index: object, role: role)
-    defer { decoder.node = saved }
-    return try T(from: decoder)
+    try decoder.with(DecodingNode(index: object, role: role), component: nil) {
+      try T(from: decoder)
+    }
   }
 }

@@ -24,7 +24,7 @@ public enum JSONAPIError: Error, Sendable, Hashable {
   case duplicateKey(String, location: JSONAPISourceLocation)
   /// Arrays and objects are nested deeper than ``JSONAPIDecoder/Limits/maxNestingDepth`` allows.
   case nestingTooDeep(limit: Int, location: JSONAPISourceLocation)
-  /// The input is larger than the reader can index (4 GiB).
+  /// The input is larger than the reader can index (2 GiB - 1 bytes, the tape's 32-bit indices).
   case documentTooLarge(byteCount: Int, limit: Int)
   /// Well-formed JSON that is not a JSON:API document: the top level is not an object, or has none of
   /// `data`, `errors` and `meta`.
@@ -85,24 +85,4 @@ extension JSONAPIError: CustomStringConvertible, LocalizedError {
 
   /// The same text as ``description``.
   public var errorDescription: String? { description }
-}
-
-/// Where in the input bytes a problem was found.
-public struct JSONAPISourceLocation: Sendable, Hashable, CustomStringConvertible {
-  /// Zero-based byte offset into the input.
-  public var offset: Int
-  /// One-based line number.
-  public var line: Int
-  /// One-based column, counted in bytes.
-  public var column: Int
-
-  /// Creates a location.
-  public init(offset: Int, line: Int, column: Int) {
-    self.offset = offset
-    self.line = line
-    self.column = column
-  }
-
-  /// "line L, column C (byte O)".
-  public var description: String { "line \(line), column \(column) (byte \(offset))" }
 }

@@ -13,8 +13,10 @@ struct JSONScanner {
   private let maxDepth: Int
   private var i = 0
 
-  /// The largest input the 32-bit offsets of the tape can address.
-  static let maxByteCount = Int(UInt32.max) - 1
+  /// The largest input the tape can index: 2 GiB - 1 bytes. Every tape entry spends at least one
+  /// byte of input, so entry indices stay below the byte count and fit the `Int32` the resource
+  /// table and resource ordinals store them in; byte offsets and lengths fit the entries' `UInt32`.
+  static let maxByteCount = Int(Int32.max)
 
   static func scan(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws -> Tape {
     guard let raw = bytes.baseAddress, bytes.count > 0 else {

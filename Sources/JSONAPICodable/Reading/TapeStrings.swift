@@ -3,34 +3,6 @@ import Foundation
 /// Turning string entries of the tape into Swift strings, and comparing them without doing so.
 ///
 /// The scanner has validated every string (UTF-8, escapes, surrogates), so these functions never fail.
-/// What string helpers need from a tape, finished (``Tape``) or still being scanned (``TapeBuilder``).
-protocol TapeStorage {
-  var base: UnsafePointer<UInt8> { get }
-  var byteCount: Int { get }
-  subscript(index: Int) -> TapeEntry { get }
-}
-
-extension Tape: TapeStorage {}
-extension TapeBuilder: TapeStorage {}
-
-extension TapeStorage {
-  /// The raw bytes of a string or number entry.
-  @inline(__always) func rawBytes(_ entry: TapeEntry) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: base + Int(entry.offset), count: entry.length)
-  }
-
-  /// Line and column of a byte offset, computed only when an error needs them.
-  func location(ofByte offset: Int) -> JSONAPISourceLocation {
-    SourceLocating.location(of: offset, in: UnsafeRawBufferPointer(start: base, count: byteCount))
-  }
-
-  /// The tape index just past the value at `index`: its sibling, or its container's end.
-  @inline(__always) func next(after index: Int) -> Int {
-    let entry = self[index]
-    return entry.isContainer ? entry.containerEnd : index + 1
-  }
-}
-
 enum TapeStrings {
   /// The decoded value of a string entry.
   static func string(_ tape: some TapeStorage, _ entry: TapeEntry) -> String {
@@ -172,15 +144,5 @@ enum TapeStrings {
       value = value << 4 | UInt16(digit & 0xF)
     }
     return value
-  }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-  /// Whether these bytes spell `literal` exactly: one length check and one `memcmp`, for the member
-  /// names JSON:API defines (`type`, `id`, `attributes`, …).
-  @inline(__always) func equals(_ literal: StaticString) -> Bool {
-    guard count == literal.utf8CodeUnitCount else { return false }
-    guard let base = baseAddress else { return count == 0 }
-    return memcmp(base, literal.utf8Start, count) == 0
   }
 }

@@ -232,8 +232,9 @@ import Testing
   }
 }
 
-/// A model that follows relationships through `superDecoder(forKey:)` bypasses the resolver; its
-/// recursion through a cycle must still end with an error, not a stack overflow.
+/// A model that follows relationships through `superDecoder(forKey:)` goes through the resolver too:
+/// its recursion through a cycle ends at the cut, where the identifier has no relationships, exactly
+/// as `decode(_:forKey:)` would end (see RelationshipRouteTests).
 @Suite struct SuperDecoderRecursionTests {
   struct Loop: Decodable {
     var id: String
@@ -246,20 +247,18 @@ import Testing
     }
   }
 
-  @Test func cyclicRecursionThroughSuperDecoderIsBounded() throws {
+  @Test func cyclicRecursionThroughSuperDecoderEndsAtTheCut() throws {
     let json = """
       {"data": {"type": "n", "id": "a", "relationships": {"next": {"data": {"type": "n", "id": "b"}}}},
        "included": [{"type": "n", "id": "b", "relationships": {"next": {"data": {"type": "n", "id": "a"}}}}]}
       """
-    guard
-      case .relationshipDepthExceeded? = thrownError({
-        try JSONAPIDecoder().decode(Loop.self, from: json)
-      })
-        as? JSONAPIError
-    else {
-      Issue.record("expected relationshipDepthExceeded")
+    let error = thrownError { try JSONAPIDecoder().decode(Loop.self, from: json) }
+    guard case .keyNotFound(let key, let context)? = error as? DecodingError else {
+      Issue.record("expected keyNotFound at the cut, got \(String(describing: error))")
       return
     }
+    #expect(key.stringValue == "next")
+    #expect(context.codingPath.map(\.stringValue) == ["next", "next"])
   }
 }
 

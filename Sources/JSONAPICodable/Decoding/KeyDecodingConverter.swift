@@ -2,7 +2,7 @@ import Foundation
 
 /// Applies the key decoding strategy to member names, converting each distinct name once per call
 /// (JSON:API documents repeat the same few attribute names thousands of times).
-final class KeyConverter {
+final class KeyDecodingConverter {
   let strategy: JSONAPIDecoder.KeyDecodingStrategy
   private var cache: [String: String] = [:]
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The unkeyed container over an array entry: walks elements by their `end` links, no allocation.
 /// Elements of primary data and of to-many linkage keep that role, so each one resolves as a resource.
-struct ArrayContainer: UnkeyedDecodingContainer {
+struct DecodingUnkeyedContainer: UnkeyedDecodingContainer {
   private let decoder: DecoderImpl
   private let depth: Int
   private let elementRole: DecodingNode.Role
@@ -155,69 +155,9 @@ struct ArrayContainer: UnkeyedDecodingContainer {
   }
 
   mutating func superDecoder() throws -> any Decoder {
-    let element = DecoderImpl(
-      sharingStateWith: decoder, node: try peek((any Decoder).self),
-      path: Array(decoder.path.prefix(depth)) + [.index(currentIndex)])
+    let element = decoder.superDecoder(
+      at: try peek((any Decoder).self), depth: depth, component: .index(currentIndex))
     advance()
     return element
-  }
-}
-
-/// The single-value container: the decoder's current node, read as one value.
-struct SingleValueContainer: SingleValueDecodingContainer {
-  let node: DecodingNode
-  let decoder: DecoderImpl
-  let depth: Int
-
-  init(node: DecodingNode, decoder: DecoderImpl, depth: Int) {
-    self.node = node
-    self.decoder = decoder
-    self.depth = depth
-  }
-
-  var codingPath: [any CodingKey] { decoder.codingPath(depth: depth) }
-
-  func decodeNil() -> Bool { decoder.tape[node.index].kind == .null }
-
-  func decode(_ type: Bool.Type) throws -> Bool { try decoder.scalar(type, at: node, depth: depth) }
-  func decode(_ type: String.Type) throws -> String {
-    try decoder.scalar(type, at: node, depth: depth)
-  }
-  func decode(_ type: Double.Type) throws -> Double {
-    try decoder.scalar(type, at: node, depth: depth)
-  }
-  func decode(_ type: Float.Type) throws -> Float {
-    try decoder.scalar(type, at: node, depth: depth)
-  }
-  func decode(_ type: Int.Type) throws -> Int { try decoder.scalar(type, at: node, depth: depth) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try decoder.scalar(type, at: node, depth: depth) }
-  func decode(_ type: Int16.Type) throws -> Int16 {
-    try decoder.scalar(type, at: node, depth: depth)
-  }
-  func decode(_ type: Int32.Type) throws -> Int32 {
-    try decoder.scalar(type, at: node, depth: depth)
-  }
-  func decode(_ type: Int64.Type) throws -> Int64 {
-    try decoder.scalar(type, at: node, depth: depth)
-  }
-  func decode(_ type: UInt.Type) throws -> UInt { try decoder.scalar(type, at: node, depth: depth) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 {
-    try decoder.scalar(type, at: node, depth: depth)
-  }
-  func decode(_ type: UInt16.Type) throws -> UInt16 {
-    try decoder.scalar(type, at: node, depth: depth)
-  }
-  func decode(_ type: UInt32.Type) throws -> UInt32 {
-    try decoder.scalar(type, at: node, depth: depth)
-  }
-  func decode(_ type: UInt64.Type) throws -> UInt64 {
-    try decoder.scalar(type, at: node, depth: depth)
-  }
-
-  func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let saved = decoder.node
-    decoder.node = node
-    defer { decoder.node = saved }
-    return try decoder.unwrap(type)
   }
 }

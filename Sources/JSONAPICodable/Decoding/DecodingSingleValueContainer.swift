@@ -1,0 +1,57 @@
+import Foundation
+
+/// The single-value container: the decoder's current node, read as one value.
+struct DecodingSingleValueContainer: SingleValueDecodingContainer {
+  let node: DecodingNode
+  let decoder: DecoderImpl
+  let depth: Int
+
+  init(node: DecodingNode, decoder: DecoderImpl, depth: Int) {
+    self.node = node
+    self.decoder = decoder
+    self.depth = depth
+  }
+
+  var codingPath: [any CodingKey] { decoder.codingPath(depth: depth) }
+
+  func decodeNil() -> Bool { decoder.tape[node.index].kind == .null }
+
+  func decode(_ type: Bool.Type) throws -> Bool { try decoder.scalar(type, at: node, depth: depth) }
+  func decode(_ type: String.Type) throws -> String {
+    try decoder.scalar(type, at: node, depth: depth)
+  }
+  func decode(_ type: Double.Type) throws -> Double {
+    try decoder.scalar(type, at: node, depth: depth)
+  }
+  func decode(_ type: Float.Type) throws -> Float {
+    try decoder.scalar(type, at: node, depth: depth)
+  }
+  func decode(_ type: Int.Type) throws -> Int { try decoder.scalar(type, at: node, depth: depth) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try decoder.scalar(type, at: node, depth: depth) }
+  func decode(_ type: Int16.Type) throws -> Int16 {
+    try decoder.scalar(type, at: node, depth: depth)
+  }
+  func decode(_ type: Int32.Type) throws -> Int32 {
+    try decoder.scalar(type, at: node, depth: depth)
+  }
+  func decode(_ type: Int64.Type) throws -> Int64 {
+    try decoder.scalar(type, at: node, depth: depth)
+  }
+  func decode(_ type: UInt.Type) throws -> UInt { try decoder.scalar(type, at: node, depth: depth) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 {
+    try decoder.scalar(type, at: node, depth: depth)
+  }
+  func decode(_ type: UInt16.Type) throws -> UInt16 {
+    try decoder.scalar(type, at: node, depth: depth)
+  }
+  func decode(_ type: UInt32.Type) throws -> UInt32 {
+    try decoder.scalar(type, at: node, depth: depth)
+  }
+  func decode(_ type: UInt64.Type) throws -> UInt64 {
+    try decoder.scalar(type, at: node, depth: depth)
+  }
+
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try decoder.with(node, component: nil) { try decoder.unwrap(type) }
+  }
+}
