@@ -7,8 +7,8 @@ extension DecoderImpl {
   /// Whether `decodeSpecialType` handles `type`: metatype comparisons only, so that the common case
   /// never builds an `Optional<T>` (whose metadata is looked up at run time for a generic `T`).
   @inline(__always) func isSpecialType(_ type: Any.Type) -> Bool {
-    type == JSONAPIValue.self || type == JSONAPILinks.self || type == Date.self || type == Data.self
-      || type == URL.self || type == Decimal.self
+    type == JSONAPIValue.self || type == Date.self || type == Data.self || type == URL.self
+      || type == Decimal.self
   }
 
   /// Decodes a type for which ``isSpecialType(_:)`` is true. Kept out of line: in unspecialized
@@ -18,7 +18,6 @@ extension DecoderImpl {
     let value: Any
     switch T.self {
     case is JSONAPIValue.Type: value = try jsonValue(at: node.index)
-    case is JSONAPILinks.Type: value = try links()
     case is Date.Type: value = try date()
     case is Data.Type: value = try data()
     case is URL.Type: value = try url()
@@ -61,24 +60,6 @@ extension DecoderImpl {
       }
       return .object(members)
     }
-  }
-
-  /// A links object: names kept as written (no key strategy), `null` links and @-members skipped.
-  private func links() throws -> JSONAPILinks {
-    guard tape[node.index].kind == .object else {
-      throw typeMismatch(JSONAPILinks.self, depth: path.count, found: node)
-    }
-    var links = JSONAPILinks()
-    try tape.forEachMember(ofObjectAt: node.index) { name in
-      // null means "no such link" (R53); @-members carry no spec meaning (R50).
-      guard tape[name + 1].kind != .null else { return }
-      let key = TapeStrings.string(tape, tape[name])
-      guard !key.hasPrefix("@") else { return }
-      links[key] = try decode(
-        JSONAPILink.self, at: DecodingNode(index: name + 1, role: .json),
-        component: .key(AnyCodingKey(key)))
-    }
-    return links
   }
 
   private func string() throws -> String {

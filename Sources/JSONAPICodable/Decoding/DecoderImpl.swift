@@ -90,7 +90,8 @@ final class DecoderImpl: Decoder {
           [String: Any].self, at: node, depth: path.count, container: "keyed decoding container")
       }
       return KeyedDecodingContainer(
-        DecodingKeyedContainer<Key>(objectAt: node.index, role: node.role, decoder: self, depth: path.count)
+        DecodingKeyedContainer<Key>(
+          objectAt: node.index, role: node.role, decoder: self, depth: path.count)
       )
     }
   }
@@ -155,7 +156,8 @@ final class DecoderImpl: Decoder {
       return try T(from: self)
     case .json
     where !keys.usesDefaultKeys && tape[node.index].kind == .object
-      && T.self is any StringKeyedDictionaryDecodingMarker.Type:
+      && (T.self is any StringKeyedDictionaryDecodingMarker.Type || T.self == JSONAPILinks.self):
+      // Dictionary keys and link names are data, kept as written whatever the key strategy.
       return try with(DecodingNode(index: node.index, role: .dictionary), component: nil) {
         try T(from: self)
       }

@@ -44,11 +44,11 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       return lookup.names(in: tape, skipsNonFields: false).compactMap(Key.init(stringValue:))
     case .resource(let members):
       var names: [String] = []
-      if members.id != nil { names.append("id") }
-      if members.type != nil { names.append("type") }
-      if members.lid != nil { names.append("lid") }
-      if members.meta != nil { names.append("meta") }
-      if members.links != nil { names.append("links") }
+      let own: [(ResourceMemberName, Int?)] = [
+        (.id, members.id), (.type, members.type), (.lid, members.lid), (.meta, members.meta),
+        (.links, members.links),
+      ]
+      for (name, member) in own where member != nil { names.append(name.text) }
       names += members.relationships?.names(in: tape, skipsNonFields: true) ?? []
       names += members.attributes?.names(in: tape, skipsNonFields: true) ?? []
       return names.compactMap(Key.init(stringValue:))
@@ -86,7 +86,9 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let tape = decoder.tape
     guard tape[node.index].kind == .object else {
       throw JSONAPIError.invalidDocument(
-        reason: "a relationship must be an object, found \(tape[node.index].kind.phrase) (R24)",
+        reason: SpecSection.cite(
+          "a relationship must be an object, found \(tape[node.index].kind.phrase)",
+          SpecSection.relationships),
         pointer: JSONPointer.pointer(to: node.index, in: tape))
     }
     if T.self is any JSONAPIRelationshipMarker.Type { return node }
@@ -95,8 +97,9 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case .object, .array, .null: break
     default:
       throw JSONAPIError.invalidDocument(
-        reason: "relationship data must be an identifier, an array of identifiers or null, found "
-          + tape[data].kind.phrase + " (R30)",
+        reason: SpecSection.cite(
+          "relationship data must be an identifier, an array of identifiers or null, found "
+            + tape[data].kind.phrase, SpecSection.linkage),
         pointer: JSONPointer.pointer(to: data, in: tape))
     }
     node = DecodingNode(index: data, role: .linkage)
@@ -205,6 +208,41 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   }
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
+  }
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
+  }
+  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
+  }
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
+  }
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
+  }
+  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
+  }
+  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+    try present(key, type).map {
+      try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
+    }
+  }
+  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
     try present(key, type).map {
       try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
     }

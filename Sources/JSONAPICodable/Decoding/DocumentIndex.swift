@@ -48,27 +48,33 @@ final class DocumentIndex {
   private func checkTopLevel(hasExtensionMember: Bool) throws {
     if data != nil && errors != nil {
       throw JSONAPIError.invalidDocument(
-        reason: "a document must not contain both data and errors (R3)", pointer: "")
+        reason: SpecSection.cite(
+          "a document must not contain both data and errors", SpecSection.topLevel), pointer: "")
     }
     if let errors, tape[errors].kind != .array {
       throw JSONAPIError.invalidDocument(
-        reason: "errors must be an array, found \(tape[errors].kind.phrase)", pointer: "/errors")
+        reason: SpecSection.cite(
+          "errors must be an array, found \(tape[errors].kind.phrase)", SpecSection.topLevel),
+        pointer: "/errors")
     }
     if data == nil && errors == nil {
       guard let meta else {
         if hasExtensionMember { return }
         throw JSONAPIError.notADocument(
-          reason: "the top level has none of data, errors and meta (R2)")
+          reason: SpecSection.cite(
+            "the top level has none of data, errors and meta", SpecSection.topLevel))
       }
       guard tape[meta].kind == .object else {
         throw JSONAPIError.notADocument(
-          reason: "meta must be an object, found \(tape[meta].kind.phrase) (R43)")
+          reason: SpecSection.cite(
+            "meta must be an object, found \(tape[meta].kind.phrase)", SpecSection.meta))
       }
     }
     if let included {
       guard data != nil else {
         throw JSONAPIError.invalidDocument(
-          reason: "included must not appear without data (R5)", pointer: "/included")
+          reason: SpecSection.cite(
+            "included must not appear without data", SpecSection.topLevel), pointer: "/included")
       }
       guard tape[included].kind == .array else {
         throw JSONAPIError.invalidDocument(

@@ -29,13 +29,13 @@ enum KeyedContainerSource {
     decoder: DecoderImpl
   ) -> DecodingNode? {
     let tape = decoder.tape
-    switch ResourceMembers.memberKind(utf8) {
-    case .id: return members.id.map { DecodingNode(index: $0, role: .identityString) }
-    case .lid: return members.lid.map { DecodingNode(index: $0, role: .identityString) }
-    case .type: return members.type.map { DecodingNode(index: $0, role: .identityString) }
-    case .meta where members.meta != nil:
+    switch ResourceMemberName(utf8: utf8) {
+    case .id?: return members.id.map { DecodingNode(index: $0, role: .identityString) }
+    case .lid?: return members.lid.map { DecodingNode(index: $0, role: .identityString) }
+    case .type?: return members.type.map { DecodingNode(index: $0, role: .identityString) }
+    case .meta? where members.meta != nil:
       return members.meta.map { DecodingNode(index: $0, role: .json) }
-    case .links where members.links != nil:
+    case .links? where members.links != nil:
       return members.links.map { DecodingNode(index: $0, role: .json) }
     default:
       break

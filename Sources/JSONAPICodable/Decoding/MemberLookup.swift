@@ -50,13 +50,7 @@ struct MemberLookup {
   @inline(__always) private func value(forUTF8 utf8: UnsafeBufferPointer<UInt8>, in tape: Tape)
     -> Int?
   {
-    let end = tape[object].containerEnd
-    var k = object + 1
-    while k < end {
-      if TapeStrings.equals(tape, tape[k], utf8) { return k + 1 }
-      k = tape.next(after: k + 1)
-    }
-    return nil
+    tape.memberValue(ofObjectAt: object, utf8: utf8)
   }
 
   /// The model-side names of all members, in document order.

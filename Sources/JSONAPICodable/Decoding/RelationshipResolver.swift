@@ -98,7 +98,9 @@ final class RelationshipResolver {
     }
     if node.role == .linkage && identity.id == nil && identity.lid == nil {
       throw JSONAPIError.invalidDocument(
-        reason: "a resource identifier must have an id or a lid (R34)", pointer: pointer())
+        reason: SpecSection.cite(
+          "a resource identifier must have an id or a lid", SpecSection.identifierObjects),
+        pointer: pointer())
     }
     return (node.index, nil)
   }

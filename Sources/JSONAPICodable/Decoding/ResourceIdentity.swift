@@ -12,20 +12,18 @@ struct ResourceIdentity {
     var id: Int?
     var lid: Int?
     tape.forEachMember(ofObjectAt: object) { name in
-      let entry = tape[name]
-      guard entry.length <= 4, !entry.hasFlag else { return }
-      let raw = tape.rawBytes(entry)
-      if raw.equals("type") {
-        type = name + 1
-      } else if raw.equals("id") {
-        id = name + 1
-      } else if raw.equals("lid") {
-        lid = name + 1
+      switch tape.resourceMemberName(at: name) {
+      case .type?: type = name + 1
+      case .id?: id = name + 1
+      case .lid?: lid = name + 1
+      default: break
       }
     }
     guard let type else {
       throw JSONAPIError.invalidDocument(
-        reason: "a resource object or identifier must have a type (R12, R34)", pointer: pointer())
+        reason: SpecSection.cite(
+          "a resource object or identifier must have a type", SpecSection.identification),
+        pointer: pointer())
     }
     try Self.requireString(tape, type, "type", pointer)
     try Self.requireString(tape, id, "id", pointer)
@@ -40,7 +38,8 @@ struct ResourceIdentity {
   ) throws {
     guard let member, tape[member].kind != .string else { return }
     throw JSONAPIError.invalidDocument(
-      reason: "\(name) must be a string, found \(tape[member].kind.phrase) (R14)",
+      reason: SpecSection.cite(
+        "\(name) must be a string, found \(tape[member].kind.phrase)", SpecSection.identification),
       pointer: pointer() + "/" + name)
   }
 }

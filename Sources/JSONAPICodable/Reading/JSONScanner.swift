@@ -314,20 +314,15 @@ struct JSONScanner {
   }
 
   private func hexQuad(at j: Int) throws -> UInt16 {
-    guard j + 4 <= n else { throw failure(at: j, "unterminated \\u escape") }
-    var value: UInt16 = 0
-    for k in j..<(j + 4) {
-      let byte = p[k]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw failure(at: k, "invalid hexadecimal digit \(describe(k)) in a \\u escape")
-      }
-      value = value << 4 | UInt16(digit)
+    switch HexQuad.value(p, count: n, at: j) {
+    case .success(let value): return value
+    case .failure(let invalid) where invalid.offset >= n:
+      throw failure(at: j, "unterminated \\u escape")
+    case .failure(let invalid):
+      throw failure(
+        at: invalid.offset,
+        "invalid hexadecimal digit \(describe(invalid.offset)) in a \\u escape")
     }
-    return value
   }
 
   /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).

@@ -15,8 +15,19 @@ extension Tape {
   }
 
   /// The tape index of the value of the member named `name` (ASCII, no escapes needed), if present.
-  func memberValue(ofObjectAt objectIndex: Int, named name: StaticString) -> Int? {
-    let key = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+  @inline(__always) func memberValue(ofObjectAt objectIndex: Int, named name: StaticString) -> Int?
+  {
+    memberValue(
+      ofObjectAt: objectIndex,
+      utf8: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+  }
+
+  /// The tape index of the value of the member whose (unescaped) name is these UTF-8 bytes.
+  @inline(__always) func memberValue(
+    ofObjectAt objectIndex: Int, utf8 key: UnsafeBufferPointer<UInt8>
+  )
+    -> Int?
+  {
     let end = self[objectIndex].containerEnd
     var k = objectIndex + 1
     while k < end {
@@ -24,5 +35,15 @@ extension Tape {
       k = next(after: k + 1)
     }
     return nil
+  }
+
+  /// The member JSON:API gives a resource object that the name at `nameIndex` spells, escaped or
+  /// not (`"\u0074ype"` is `type`).
+  @inline(__always) func resourceMemberName(at nameIndex: Int) -> ResourceMemberName? {
+    let entry = self[nameIndex]
+    guard entry.hasFlag else { return ResourceMemberName(utf8: rawBytes(entry)) }
+    return TapeStrings.unescaped(rawBytes(entry)).withUnsafeBufferPointer {
+      ResourceMemberName(utf8: $0)
+    }
   }
 }

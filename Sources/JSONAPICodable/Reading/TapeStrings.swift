@@ -134,15 +134,13 @@ enum TapeStrings {
     }
   }
 
-  private static func hexQuad(_ raw: UnsafeBufferPointer<UInt8>, _ j: Int) -> UInt16 {
-    var value: UInt16 = 0
-    for k in j..<min(j + 4, raw.count) {
-      let byte = raw[k]
-      let digit: UInt8 =
-        byte <= UInt8(ascii: "9")
-        ? byte &- UInt8(ascii: "0") : (byte | 0x20) &- UInt8(ascii: "a") &+ 10
-      value = value << 4 | UInt16(digit & 0xF)
-    }
+  /// A validated `\u` escape's four digits (the scanner has checked them).
+  @inline(__always) private static func hexQuad(_ raw: UnsafeBufferPointer<UInt8>, _ j: Int)
+    -> UInt16
+  {
+    guard let base = raw.baseAddress,
+      case .success(let value) = HexQuad.value(base, count: raw.count, at: j)
+    else { return 0xFFFD }
     return value
   }
 }
