@@ -80,12 +80,56 @@ public final class JSONAPIDecoder: @unchecked Sendable {
     return try decode(type) { body in try string.withUTF8 { try body(UnsafeRawBufferPointer($0)) } }
   }
 
+  /// Decodes every resource of `resourceType` in the document's `included` member as `T`, in
+  /// document order, whether or not the primary data reaches it: for apps that keep a local store.
+  /// Relationships inside them resolve as everywhere else.
+  ///
+  /// ```swift
+  /// let people = try decoder.decodeIncluded(Person.self, ofType: "people", from: data)
+  /// ```
+  ///
+  /// - Throws: as ``decode(_:from:)-(_,Data)``.
+  public func decodeIncluded<T: Decodable>(
+    _ type: T.Type, ofType resourceType: String, from data: Data
+  ) throws -> [T] {
+    let options = lock.withLock { self.options }
+    return try data.withUnsafeBytes {
+      try DocumentDecoding.decodeIncluded(type, ofType: resourceType, from: $0, options: options)
+    }
+  }
+
+  /// Decodes every included resource of `T`'s ``JSONAPIResource/jsonAPIType`` as `T`. See
+  /// ``decodeIncluded(_:ofType:from:)``.
+  public func decodeIncluded<T: Decodable & JSONAPIResource>(_ type: T.Type, from data: Data) throws
+    -> [T]
+  {
+    try decodeIncluded(type, ofType: T.jsonAPIType, from: data)
+  }
+
+  /// Decodes the error objects of an error document as your own type, for servers whose error
+  /// objects carry members of their own; `[]` when the document has no `errors`.
+  ///
+  /// ```swift
+  /// struct APIError: Decodable { var status: String; var traceId: String? }
+  /// let errors = try JSONAPIDecoder().decodeErrors(APIError.self, from: data)
+  /// ```
+  ///
+  /// - Throws: ``JSONAPIError`` when the input is not a JSON:API document; `DecodingError` when an
+  ///   error object does not fit `T`.
+  public func decodeErrors<T: Decodable>(_ type: T.Type, from data: Data) throws -> [T] {
+    let options = lock.withLock { self.options }
+    return try data.withUnsafeBytes {
+      try DocumentDecoding.decodeErrors(type, from: $0, options: options)
+    }
+  }
+
   /// The one body of every overload: `withBytes` lends the input's bytes for the length of the call.
   private func decode<T: Decodable>(
     _ type: T.Type,
     withBytes: ((UnsafeRawBufferPointer) throws -> T) throws -> T
   ) throws -> T {
     let options = lock.withLock { self.options }
-    return try withBytes { bytes in try DocumentDecoding.decode(type, from: bytes, options: options) }
+    return try withBytes { bytes in try DocumentDecoding.decode(type, from: bytes, options: options)
+    }
   }
 }

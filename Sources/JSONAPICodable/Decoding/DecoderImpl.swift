@@ -120,27 +120,35 @@ final class DecoderImpl: Decoder {
 
   // MARK: - Nested values
 
-  /// Runs `body` with the decoder standing on `node`, reached through `component` (nil: the same
-  /// place read another way), and moves it back afterwards, also when `body` throws. The one place
-  /// the decoder's position changes.
-  @inline(__always) func with<R>(
-    _ node: DecodingNode, component: PathComponent?, _ body: () throws -> R
-  ) rethrows -> R {
+  /// Runs `body` with the decoder standing on `node` (the same place read another way, or a
+  /// resource a linkage leads to) and moves it back afterwards, also when `body` throws.
+  @inline(__always) func with<R>(_ node: DecodingNode, _ body: () throws -> R) rethrows -> R {
     let saved = self.node
     self.node = node
-    if let component { path.append(component) }
+    defer { self.node = saved }
+    return try body()
+  }
+
+  /// Runs `body` with the decoder standing on `child`, reached through `component`: the one place a
+  /// nested value's position and coding path are pushed and popped.
+  @inline(__always) func with<R>(
+    _ child: DecodingNode, appending component: PathComponent, _ body: () throws -> R
+  ) rethrows -> R {
+    let saved = node
+    node = child
+    path.append(component)
     defer {
-      self.node = saved
-      if component != nil { path.removeLast() }
+      node = saved
+      path.removeLast()
     }
     return try body()
   }
 
   /// Decodes `T` from `child`, reached from the current node through `component`.
   @inline(__always) func decode<T: Decodable>(
-    _ type: T.Type, at child: DecodingNode, component: PathComponent?
+    _ type: T.Type, at child: DecodingNode, component: PathComponent
   ) throws -> T {
-    try with(child, component: component) { try unwrap(type) }
+    try with(child, appending: component) { try unwrap(type) }
   }
 
   /// Decodes `T` from the current node: special Foundation types by metatype, resources through the
@@ -150,6 +158,12 @@ final class DecoderImpl: Decoder {
     switch node.role {
     case .primaryData where tape[node.index].kind == .object,
       .linkage where tape[node.index].kind == .object:
+      if T.self == JSONAPIResourceIdentifier.self {
+        // An identifier property reads the linkage itself (with its own meta), never the resource.
+        return try with(DecodingNode(index: node.index, role: .identifier)) {
+          try T(from: self)
+        }
+      }
       return try resolver.decodeResource(type, from: node, in: self)
     case .primaryData, .linkage:
       resolver.reach(depth: path.count)
@@ -158,7 +172,7 @@ final class DecoderImpl: Decoder {
     where !keys.usesDefaultKeys && tape[node.index].kind == .object
       && (T.self is any StringKeyedDictionaryDecodingMarker.Type || T.self == JSONAPILinks.self):
       // Dictionary keys and link names are data, kept as written whatever the key strategy.
-      return try with(DecodingNode(index: node.index, role: .dictionary), component: nil) {
+      return try with(DecodingNode(index: node.index, role: .dictionary)) {
         try T(from: self)
       }
     default:

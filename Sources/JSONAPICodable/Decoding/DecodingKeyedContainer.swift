@@ -178,7 +178,8 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try decoder.decode(type, at: required(key, type), component: .key(key))
   }
 
-  // decodeIfPresent: absent, null, and relationships without data all give nil.
+  // decodeIfPresent: absent, null, and relationships without data all give nil (but see the generic
+  // overload for `T??`).
 
   private func present<T>(_ key: Key, _ type: T.Type) throws -> DecodingNode? {
     guard let node = try node(for: key, as: type), decoder.tape[node.index].kind != .null else {
@@ -257,8 +258,15 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       try decoder.scalar(type, at: $0, depth: depth, component: .key(key))
     }
   }
+  /// For `T??` properties, an explicit `null` is `.some(nil)` and an absent member `nil`: the two
+  /// mean "clear" and "leave unchanged" in a PATCH, and the encoder writes them back that way.
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try present(key, type).map { try decoder.decode(type, at: $0, component: .key(key)) }
+    guard let node = try node(for: key, as: type) else { return nil }
+    guard decoder.tape[node.index].kind != .null else {
+      // `nil as? T` succeeds exactly when T is itself an Optional: then null is `.some(nil)`.
+      return (T.self as? any OptionalMarker.Type)?.noneValue as? T
+    }
+    return try decoder.decode(type, at: node, component: .key(key))
   }
 
   // MARK: - Nesting

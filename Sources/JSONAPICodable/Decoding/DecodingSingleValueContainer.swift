@@ -52,6 +52,6 @@ struct DecodingSingleValueContainer: SingleValueDecodingContainer {
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try decoder.with(node, component: nil) { try decoder.unwrap(type) }
+    try decoder.with(node) { try decoder.unwrap(type) }
   }
 }

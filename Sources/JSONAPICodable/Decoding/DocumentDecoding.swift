@@ -1,53 +1,118 @@
 import Foundation
 
-/// One decode call: scan the bytes into a tape, index the document, decode the requested type.
+/// One decode call: scan the bytes into a tape, index the document, read what was asked for.
 enum DocumentDecoding {
-  /// Decodes `T` from `bytes`, which are valid only during this call.
+  /// Decodes `T` from the primary data (or the whole document, for a ``JSONAPIDocument``).
   static func decode<T: Decodable>(
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions
   ) throws -> T {
+    let readsDocument = T.self is any JSONAPIDocumentMarker.Type
+    // The decoder starts where it reads: the document, or its primary data. A decoder a model keeps
+    // stands there again once the call is over.
+    return try withDecoder(
+      bytes, options,
+      start: { index in
+        readsDocument || index.errors != nil
+          ? nil : index.data.map { DecodingNode(index: $0, role: .primaryData) }
+      }
+    ) { decoder in
+      try throwIfErrorDocument(decoder)
+      if readsDocument || decoder.node.role == .primaryData {
+        return try decoder.unwrap(type)
+      }
+      if let none = (T.self as? any OptionalMarker.Type)?.noneValue as? T { return none }
+      throw DecodingError.valueNotFound(
+        type,
+        DecodingError.Context(
+          codingPath: [],
+          debugDescription:
+            "The document has no primary data (no data member); decode JSONAPIDocument to read its meta."
+        ))
+    }
+  }
+
+  /// Decodes every resource of `resourceType` in `included`, in document order.
+  static func decodeIncluded<T: Decodable>(
+    _ type: T.Type, ofType resourceType: String, from bytes: UnsafeRawBufferPointer,
+    options: DecodingOptions
+  ) throws -> [T] {
+    try withDecoder(bytes, options, start: { _ in nil }) { decoder in
+      try throwIfErrorDocument(decoder)
+      guard let included = decoder.index.included else { return [] }
+      let tape = decoder.tape
+      var resourceType = resourceType
+      var result: [T] = []
+      try decoder.with(
+        DecodingNode(index: included, role: .json), appending: .key(AnyCodingKey("included"))
+      ) {
+        var position = 0
+        var element = included + 1
+        while element < tape[included].containerEnd {
+          defer {
+            element = tape.next(after: element)
+            position += 1
+          }
+          guard let typeValue = tape.memberValue(ofObjectAt: element, named: "type"),
+            resourceType.withUTF8({ TapeStrings.equals(tape, tape[typeValue], $0) })
+          else { continue }
+          result.append(
+            try decoder.decode(
+              type, at: DecodingNode(index: element, role: .primaryData),
+              component: .index(position)))
+        }
+      }
+      return result
+    }
+  }
+
+  /// Decodes the error objects of an error document as `T`; none when the document has no errors.
+  static func decodeErrors<T: Decodable>(
+    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions
+  ) throws -> [T] {
+    try withDecoder(bytes, options, start: { _ in nil }) { decoder in
+      guard let errors = decoder.index.errors else { return [] }
+      return try decoder.decode(
+        [T].self, at: DecodingNode(index: errors, role: .json),
+        component: .key(AnyCodingKey("errors")))
+    }
+  }
+
+  private static func throwIfErrorDocument(_ decoder: DecoderImpl) throws {
+    guard decoder.index.errors != nil else { return }
+    throw JSONAPIError.errorDocument(
+      try decoder.with(DecodingNode(index: 0, role: .document)) {
+        try decoder.unwrap(JSONAPIErrorDocument.self)
+      })
+  }
+
+  /// Scans and indexes `bytes` (valid only during this call) and runs `body` with a decoder standing
+  /// at `start` (the document when nil).
+  private static func withDecoder<R>(
+    _ bytes: UnsafeRawBufferPointer, _ options: DecodingOptions,
+    start: (DocumentIndex) -> DecodingNode?, _ body: (DecoderImpl) throws -> R
+  ) throws -> R {
     var tape = try JSONScanner.scan(bytes, maxDepth: options.limits.maxNestingDepth)
     defer {
       // The decoder, a container or a superDecoder() kept by a model holds the tape: it must not
       // read `bytes` after this call returns. Only then pay for a copy (issue 11).
       if !isKnownUniquelyReferenced(&tape) { tape.takeOwnershipOfBytes() }
     }
-    return try decode(type, tape: tape, options: options)
+    return try run(tape, options, start: start, body)
   }
 
-  private static func decode<T: Decodable>(
-    _ type: T.Type, tape: Tape, options: DecodingOptions
-  ) throws -> T {
+  /// Kept apart from ``withDecoder`` so that its references to the tape are gone when that one
+  /// checks whether anything else still holds it.
+  private static func run<R>(
+    _ tape: Tape, _ options: DecodingOptions, start: (DocumentIndex) -> DecodingNode?,
+    _ body: (DecoderImpl) throws -> R
+  ) throws -> R {
     let index = try DocumentIndex(tape: tape)
-    let readsDocument = T.self is any JSONAPIDocumentMarker.Type
-    // The decoder starts where it reads: the document, or its primary data. A decoder a model keeps
-    // stands there again once the call is over.
-    let primaryData =
-      readsDocument || index.errors != nil
-      ? nil : index.data.map { DecodingNode(index: $0, role: .primaryData) }
     let decoder = DecoderImpl(
       tape: tape, index: index, options: options,
-      node: primaryData ?? DecodingNode(index: 0, role: .document))
+      node: start(index) ?? DecodingNode(index: 0, role: .document))
     // A remembered value that holds a kept decoder would otherwise keep the resolver (and itself)
     // alive through the decoder: drop what the call no longer needs.
     defer { decoder.resolver.finishCall() }
-
-    if let errors = index.errors {
-      throw JSONAPIError.errorDocument(
-        try decoder.decode(
-          [JSONAPIErrorObject].self, at: DecodingNode(index: errors, role: .json),
-          component: .key(AnyCodingKey("errors"))))
-    }
-    if readsDocument || primaryData != nil {
-      return try decoder.unwrap(type)
-    }
-    if let none = (T.self as? any OptionalMarker.Type)?.noneValue as? T { return none }
-    throw DecodingError.valueNotFound(
-      type,
-      DecodingError.Context(
-        codingPath: [],
-        debugDescription:
-          "The document has no primary data (no data member); decode JSONAPIDocument to read its meta."
-      ))
+    return try body(decoder)
   }
 }

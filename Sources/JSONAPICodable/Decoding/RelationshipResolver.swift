@@ -80,12 +80,15 @@ final class RelationshipResolver {
 
   /// The object a resource-valued node designates: the resource object in the document, or the
   /// identifier itself when the document does not include that resource.
-  func target(of node: DecodingNode, in decoder: DecoderImpl) throws -> (
-    object: Int, ordinal: Int32?
-  ) {
+  func target(of node: DecodingNode, in decoder: DecoderImpl, as model: Any.Type? = nil) throws
+    -> (object: Int, ordinal: Int32?)
+  {
     let tape = decoder.tape
     let pointer = { JSONPointer.pointer(to: node.index, in: tape) }
     let identity = try ResourceIdentity(tape: tape, object: node.index, pointer: pointer)
+    if let model = model as? any JSONAPIResource.Type {
+      try Self.check(identity, of: model, in: tape, pointer: pointer)
+    }
     if let id = identity.id,
       let found = decoder.index.resource(type: identity.type, value: id, isLocal: false)
     {
@@ -105,6 +108,18 @@ final class RelationshipResolver {
     return (node.index, nil)
   }
 
+  /// Checks the type of a resource decoded as a model that declares its type (``JSONAPIResource``).
+  private static func check(
+    _ identity: ResourceIdentity, of model: any JSONAPIResource.Type, in tape: Tape,
+    pointer: () -> String
+  ) throws {
+    var expected = model.jsonAPIType
+    let matches = expected.withUTF8 { TapeStrings.equals(tape, tape[identity.type], $0) }
+    guard !matches else { return }
+    throw JSONAPIError.resourceTypeMismatch(
+      expected: expected, found: TapeStrings.string(tape, tape[identity.type]), pointer: pointer())
+  }
+
   /// Decodes `T` from the resource that `node` (primary data or linkage, an object) designates.
   func decodeResource<T: Decodable>(
     _ type: T.Type, from node: DecodingNode, in decoder: DecoderImpl
@@ -112,7 +127,7 @@ final class RelationshipResolver {
     throws -> T
   {
     reach(depth: decoder.path.count)
-    let target = try target(of: node, in: decoder)
+    let target = try target(of: node, in: decoder, as: T.self)
     guard let ordinal = target.ordinal else {
       try spend()
       return try decode(type, object: target.object, role: node.standInRole, in: decoder)
@@ -258,7 +273,7 @@ final class RelationshipResolver {
   private func decode<T: Decodable>(
     _ type: T.Type, object: Int, role: DecodingNode.Role, in decoder: DecoderImpl
   ) throws -> T {
-    try decoder.with(DecodingNode(index: object, role: role), component: nil) {
+    try decoder.with(DecodingNode(index: object, role: role)) {
       try T(from: decoder)
     }
   }

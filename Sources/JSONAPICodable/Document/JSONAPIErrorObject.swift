@@ -14,7 +14,8 @@ import Foundation
 /// ```
 ///
 /// Decoding is lenient where real servers bend the rules: a numeric `id`, `status` or `code` is read
-/// as its decimal string.
+/// as its decimal string, and members the specification does not define, or defines with another
+/// type than the server sent, are kept in ``additionalMembers`` rather than failing the document.
 public struct JSONAPIErrorObject: Sendable, Hashable, Error {
   /// A unique identifier for this occurrence of the problem.
   public var id: String?
@@ -32,6 +33,9 @@ public struct JSONAPIErrorObject: Sendable, Hashable, Error {
   public var source: Source?
   /// Non-standard meta-information.
   public var meta: JSONAPIValue?
+  /// Members this type does not model: non-standard ones a server adds (`"traceId"`), and standard
+  /// ones of the wrong type (`"status": true`). Encoded back as they are.
+  public var additionalMembers: [String: JSONAPIValue] = [:]
 
   /// The `source` member of an error object: where in the request the problem lies.
   public struct Source: Codable, Sendable, Hashable {
@@ -67,41 +71,92 @@ public struct JSONAPIErrorObject: Sendable, Hashable, Error {
 }
 
 extension JSONAPIErrorObject: Codable {
-  private enum CodingKeys: String, CodingKey {
+  private enum Member: String, CaseIterable {
     case id, links, status, code, title, detail, source, meta
   }
 
-  /// Decodes an error object; numbers in `id`, `status` and `code` are accepted as strings.
+  /// Decodes an error object leniently: numbers in `id`, `status` and `code` become strings; a member
+  /// of the wrong type, or one the specification does not define, goes to ``additionalMembers``.
+  ///
+  /// - Throws: `DecodingError` when the value is not an object.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    func lenientString(_ key: CodingKeys) throws -> String? {
-      if let number = try? container.decodeIfPresent(Int.self, forKey: key) {
-        return String(number)
+    let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    self.init()
+    for key in container.allKeys {
+      if let member = Member(rawValue: key.stringValue), try read(member, key, container) {
+        continue
       }
-      return try container.decodeIfPresent(String.self, forKey: key)
+      if let value = try? container.decode(JSONAPIValue.self, forKey: key) {
+        additionalMembers[key.stringValue] = value
+      }
     }
-    self.init(
-      id: try lenientString(.id),
-      links: try container.decodeIfPresent(JSONAPILinks.self, forKey: .links),
-      status: try lenientString(.status),
-      code: try lenientString(.code),
-      title: try container.decodeIfPresent(String.self, forKey: .title),
-      detail: try container.decodeIfPresent(String.self, forKey: .detail),
-      source: try container.decodeIfPresent(Source.self, forKey: .source),
-      meta: try container.decodeIfPresent(JSONAPIValue.self, forKey: .meta))
   }
 
-  /// Encodes the members that are set.
+  /// Reads one standard member; false when it has another type than the specification gives it.
+  private mutating func read(
+    _ member: Member, _ key: AnyCodingKey, _ container: KeyedDecodingContainer<AnyCodingKey>
+  ) throws -> Bool {
+    /// The member as a string (a number as its decimal spelling); nil when it is neither.
+    func lenientString() -> String?? {
+      if let number = try? container.decode(Int.self, forKey: key) { return .some(String(number)) }
+      guard let string = try? container.decode(String.self, forKey: key) else { return nil }
+      return .some(string)
+    }
+    if try container.decodeNil(forKey: key) { return true }
+    switch member {
+    case .id:
+      guard let value = lenientString() else { return false }
+      id = value
+    case .status:
+      guard let value = lenientString() else { return false }
+      status = value
+    case .code:
+      guard let value = lenientString() else { return false }
+      code = value
+    case .title:
+      guard let value = try? container.decode(String.self, forKey: key) else { return false }
+      title = value
+    case .detail:
+      guard let value = try? container.decode(String.self, forKey: key) else { return false }
+      detail = value
+    case .links:
+      guard let value = try? container.decode(JSONAPILinks.self, forKey: key) else { return false }
+      links = value
+    case .source:
+      guard let value = try? container.decode(Source.self, forKey: key) else { return false }
+      source = value
+    case .meta:
+      guard let value = try? container.decode(JSONAPIValue.self, forKey: key),
+        value.objectValue != nil
+      else { return false }
+      meta = value
+    }
+    return true
+  }
+
+  /// Encodes the members that are set, then ``additionalMembers`` whose names are not taken.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(id, forKey: .id)
-    try container.encodeIfPresent(links, forKey: .links)
-    try container.encodeIfPresent(status, forKey: .status)
-    try container.encodeIfPresent(code, forKey: .code)
-    try container.encodeIfPresent(title, forKey: .title)
-    try container.encodeIfPresent(detail, forKey: .detail)
-    try container.encodeIfPresent(source, forKey: .source)
-    try container.encodeIfPresent(meta, forKey: .meta)
+    var container = encoder.container(keyedBy: AnyCodingKey.self)
+    func put<T: Encodable>(_ value: T?, _ member: Member) throws {
+      try container.encodeIfPresent(value, forKey: AnyCodingKey(member.rawValue))
+    }
+    try put(id, .id)
+    try put(links, .links)
+    try put(status, .status)
+    try put(code, .code)
+    try put(title, .title)
+    try put(detail, .detail)
+    try put(source, .source)
+    try put(meta, .meta)
+    // A standard name here was sent with another type; it yields to the member if that is set.
+    let written: [Member: Bool] = [
+      .id: id != nil, .links: links != nil, .status: status != nil, .code: code != nil,
+      .title: title != nil, .detail: detail != nil, .source: source != nil, .meta: meta != nil,
+    ]
+    for (name, value) in additionalMembers.sorted(by: { $0.key < $1.key })
+    where !(Member(rawValue: name).flatMap { written[$0] } ?? false) {
+      try container.encode(value, forKey: AnyCodingKey(name))
+    }
   }
 }
 

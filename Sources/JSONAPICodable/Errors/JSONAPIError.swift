@@ -16,8 +16,9 @@ import Foundation
 /// }
 /// ```
 public enum JSONAPIError: Error, Sendable, Hashable {
-  /// The document's top level has `errors`: the server reported failure. Thrown by every `decode` call.
-  case errorDocument([JSONAPIErrorObject])
+  /// The document's top level has `errors`: the server reported failure. Thrown by every `decode`
+  /// call, with the error objects and the document's `meta`, `links` and `jsonapi`.
+  case errorDocument(JSONAPIErrorDocument)
   /// The input is not well-formed JSON (RFC 8259): `reason` says what was expected, `location` where.
   case invalidJSON(reason: String, location: JSONAPISourceLocation)
   /// An object has the same member name twice.
@@ -38,6 +39,9 @@ public enum JSONAPIError: Error, Sendable, Hashable {
   case relationshipDepthExceeded(limit: Int, pointer: String)
   /// Decoding materialised more resources than ``JSONAPIDecoder/Limits/maxResolvedResources``.
   case resourceBudgetExceeded(limit: Int)
+  /// A resource of type `found` was decoded as a model whose ``JSONAPIResource/jsonAPIType`` is
+  /// `expected`; `pointer` is a JSON Pointer to the resource object or identifier.
+  case resourceTypeMismatch(expected: String, found: String, pointer: String)
   /// The encoder met a resource without a `type`: `swiftType` is the value's type, `codingPath` where it was.
   case missingResourceType(swiftType: String, codingPath: String)
   /// The encoder met a value nested deeper than ``JSONAPIEncoder/Limits/maxNestingDepth`` allows.
@@ -50,10 +54,8 @@ extension JSONAPIError: CustomStringConvertible, LocalizedError {
   /// A sentence that says what went wrong and where.
   public var description: String {
     switch self {
-    case .errorDocument(let errors):
-      let listed = errors.prefix(3).map(\.description).joined(separator: "; ")
-      let more = errors.count > 3 ? " (and \(errors.count - 3) more)" : ""
-      return "The server returned a JSON:API error document: \(listed)\(more)"
+    case .errorDocument(let document):
+      return "The server returned a JSON:API error document: \(document)"
     case .invalidJSON(let reason, let location):
       return "Invalid JSON at \(location): \(reason)"
     case .duplicateKey(let key, let location):
@@ -72,6 +74,10 @@ extension JSONAPIError: CustomStringConvertible, LocalizedError {
       return "Relationships nest deeper than the limit of \(limit) at \(pointer)"
     case .resourceBudgetExceeded(let limit):
       return "Decoding needed more than \(limit) resources (maxResolvedResources)"
+    case .resourceTypeMismatch(let expected, let found, let pointer):
+      return
+        "The resource at \(pointer.isEmpty ? "/" : pointer) has type \"\(found)\", but the model "
+        + "decoding it is for \"\(expected)\" (see \(SpecSection.identification))"
     case .missingResourceType(let swiftType, let codingPath):
       return
         "A resource of type \(swiftType) at \(codingPath.isEmpty ? "the top level" : codingPath) has no `type` member"

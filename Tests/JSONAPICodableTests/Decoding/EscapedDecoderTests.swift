@@ -47,7 +47,8 @@ import Testing
     case "[UInt8]": return try decoder.decode(Keeper.self, from: Array(json.utf8))
     default:
       // A fresh native string whose storage dies with the call's copy.
-      return try decoder.decode(Keeper.self, from: String(json.utf8.map { Character(UnicodeScalar($0)) }))
+      return try decoder.decode(
+        Keeper.self, from: String(json.utf8.map { Character(UnicodeScalar($0)) }))
     }
   }
 

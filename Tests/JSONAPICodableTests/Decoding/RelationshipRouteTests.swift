@@ -76,7 +76,8 @@ import Testing
     func linkage(_ target: String?) -> String {
       target.map { #"{"data":{"type":"n","id":"\#($0)"}}"# } ?? #"{"data":null}"#
     }
-    return #"{"type":"n","id":"\#(id)","attributes":{"name":"n\#(id)"},"relationships":{"left":\#(linkage(left)),"right":\#(linkage(right))}}"#
+    return
+      #"{"type":"n","id":"\#(id)","attributes":{"name":"n\#(id)"},"relationships":{"left":\#(linkage(left)),"right":\#(linkage(right))}}"#
   }
 
   static func document(_ primary: String, _ included: [String]) -> String {
@@ -88,7 +89,8 @@ import Testing
   static let cyclicDocuments: [String] = [
     document(node("a", left: "a"), []),
     document(node("a", left: "b", right: "b"), [node("b", left: "a")]),
-    document(node("a", left: "b"), [node("b", left: "c", right: "a"), node("c", left: "a", right: "b")]),
+    document(
+      node("a", left: "b"), [node("b", left: "c", right: "a"), node("c", left: "a", right: "b")]),
     document(
       node("a", left: "b", right: "c"),
       [node("b", left: "d"), node("c", left: "d", right: "a"), node("d", left: "b", right: "c")]),

@@ -260,8 +260,10 @@ import Testing
       var type: String
       var name: String
     }
-    let json = #"{"data": {"\u0074ype": "people", "i\u0064": "1", "\u0061ttributes": {"name": "A"}}}"#
-    #expect(try decoder.decode(Person.self, from: json) == Person(id: "1", type: "people", name: "A"))
+    let json =
+      #"{"data": {"\u0074ype": "people", "i\u0064": "1", "\u0061ttributes": {"name": "A"}}}"#
+    #expect(
+      try decoder.decode(Person.self, from: json) == Person(id: "1", type: "people", name: "A"))
   }
 
   @Test func numericIdIsAnInvalidDocument() throws {

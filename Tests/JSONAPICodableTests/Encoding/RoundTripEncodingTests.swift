@@ -106,7 +106,7 @@ struct RoundTripEncodingTests {
   func errorDocument() throws {
     let errors = [JSONAPIErrorObject(status: "404", title: "Not Found")]
     let data = try JSONAPIEncoder().encode(errors: errors)
-    #expect(throws: JSONAPIError.errorDocument(errors)) {
+    #expect(throws: JSONAPIError.errorDocument(JSONAPIErrorDocument(errors: errors))) {
       try JSONAPIDecoder().decode(Article.self, from: data)
     }
   }

@@ -66,6 +66,7 @@ extension JSONAPIError {
     case .duplicateResource: "duplicateResource"
     case .relationshipDepthExceeded: "relationshipDepthExceeded"
     case .resourceBudgetExceeded: "resourceBudgetExceeded"
+    case .resourceTypeMismatch: "resourceTypeMismatch"
     case .missingResourceType: "missingResourceType"
     case .encodingNestingTooDeep: "encodingNestingTooDeep"
     case .invalidValue: "invalidValue"
