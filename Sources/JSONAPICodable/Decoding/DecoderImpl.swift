@@ -1,10 +1,5 @@
 import Foundation
 
-/// `[String: Value]` of any value type, recognised by metatype so that its keys escape the key
-/// strategy, as with `JSONDecoder`.
-protocol StringKeyedDictionaryDecodingMarker {}
-extension Dictionary: StringKeyedDictionaryDecodingMarker where Key == String {}
-
 /// The one `Decoder` of a decode call. It stands on one ``DecodingNode`` at a time: decoding a nested
 /// value moves it there, runs `T.init(from:)` and moves it back, so nesting allocates no decoders.
 ///
@@ -140,7 +135,7 @@ final class DecoderImpl: Decoder {
       return try resolver.decodeResource(type, from: node, in: self)
     case .json
     where !keys.usesDefaultKeys && tape[node.index].kind == .object
-      && T.self is any StringKeyedDictionaryDecodingMarker.Type:
+      && T.self is any StringKeyedDictionaryMarker.Type:
       node.role = .dictionary  // restored by the caller, which saved the node
       return try T(from: self)
     default:
