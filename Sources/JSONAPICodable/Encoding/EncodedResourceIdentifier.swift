@@ -68,23 +68,18 @@ struct EncodedResourceIdentifier {
 extension EncodedResourceIdentifier.Problem {
   /// The error users see for a resource of `swiftType` at `path`.
   func error(swiftType: String, at path: EncodingPath) -> JSONAPIError {
+    let member: ResourceMemberName
+    let reason: String
     switch self {
     case .missingType:
       return .missingResourceType(swiftType: swiftType, codingPath: path.text)
     case .typeNotString:
-      return .invalidValue(
-        reason: SpecSection.cite(
-          "`type` of \(swiftType) must encode as a string", SpecSection.identification),
-        codingPath: path.appending(ResourceMemberName.type.text).text)
-    case .idNotScalar:
-      return .invalidValue(
-        reason: SpecSection.cite(
-          "`id` must encode as a string or a number", SpecSection.identification),
-        codingPath: path.appending(ResourceMemberName.id.text).text)
-    case .lidNotString:
-      return .invalidValue(
-        reason: SpecSection.cite("`lid` must encode as a string", SpecSection.identification),
-        codingPath: path.appending(ResourceMemberName.lid.text).text)
+      (member, reason) = (.type, "`type` of \(swiftType) must encode as a string")
+    case .idNotScalar: (member, reason) = (.id, "`id` must encode as a string or a number")
+    case .lidNotString: (member, reason) = (.lid, "`lid` must encode as a string")
     }
+    return .invalidValue(
+      reason: SpecSection.cite(reason, SpecSection.identification),
+      codingPath: path.appending(member.text).text)
   }
 }
