@@ -114,7 +114,9 @@ public final class JSONAPIEncoder: @unchecked Sendable {
     let tree = try root.wrap(value, key: nil)
     var assembler = DocumentAssembler(options: options)
     let document = try assembler.assemble(tree, rootType: T.self)
-    return try Self.write(document, options: options)
+    var writer = JSONWriter(formatting: options.outputFormatting, limits: options.limits)
+    try writer.write(.object(document))
+    return Data(writer.bytes)
   }
 
   /// Encodes an error document (`{"errors": [...]}`), as a server answers a failed request.
@@ -129,25 +131,7 @@ public final class JSONAPIEncoder: @unchecked Sendable {
     errors: [JSONAPIErrorObject], meta: JSONAPIValue? = nil, jsonapi: JSONAPIObject? = nil,
     links: JSONAPILinks? = nil
   ) throws -> Data {
-    let options = lock.withLock { self.options }
-    let root = EncoderImpl.root(for: [JSONAPIErrorObject].self, options: options)
-    let members = EncodedObject(role: .dictionary)
-    if let meta { members.append(try root.wrap(meta, key: AnyCodingKey("meta")), for: "meta") }
-    if let jsonapi {
-      members.append(try root.wrap(jsonapi, key: AnyCodingKey("jsonapi")), for: "jsonapi")
-    }
-    if let links { members.append(try root.wrap(links, key: AnyCodingKey("links")), for: "links") }
-    let document = try DocumentAssembler.errorDocument(
-      errors: try root.wrap(errors, key: AnyCodingKey("errors")), members: members)
-    return try Self.write(document, options: options)
-  }
-
-  static func write(_ document: EncodedObject, options: EncodingOptions) throws -> Data {
-    // The document wraps the model's values in a few levels of its own (data, attributes, …).
-    var writer = JSONWriter(
-      formatting: options.outputFormatting,
-      depthLimit: options.limits.maxNestingDepth + 8)
-    try writer.write(.object(document))
-    return Data(writer.bytes)
+    // The same pipeline as any document, so the top-level members come in the same order.
+    try encode(EncodableErrorDocument(errors: errors, meta: meta, jsonapi: jsonapi, links: links))
   }
 }

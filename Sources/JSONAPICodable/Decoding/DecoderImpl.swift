@@ -1,10 +1,5 @@
 import Foundation
 
-/// `[String: Value]` of any value type, recognised by metatype so that its keys escape the key
-/// strategy, as with `JSONDecoder`.
-protocol StringKeyedDictionaryDecodingMarker {}
-extension Dictionary: StringKeyedDictionaryDecodingMarker where Key == String {}
-
 /// The one `Decoder` of a decode call. It stands on one ``DecodingNode`` at a time: decoding a nested
 /// value moves it there, runs `T.init(from:)` and moves it back, so nesting allocates no decoders.
 ///
@@ -170,7 +165,7 @@ final class DecoderImpl: Decoder {
       return try T(from: self)
     case .json
     where !keys.usesDefaultKeys && tape[node.index].kind == .object
-      && (T.self is any StringKeyedDictionaryDecodingMarker.Type || T.self == JSONAPILinks.self):
+      && (T.self is any StringKeyedDictionaryMarker.Type || T.self == JSONAPILinks.self):
       // Dictionary keys and link names are data, kept as written whatever the key strategy.
       return try with(DecodingNode(index: node.index, role: .dictionary)) {
         try T(from: self)

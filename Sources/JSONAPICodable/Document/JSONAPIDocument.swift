@@ -81,12 +81,3 @@ extension JSONAPIDocument: JSONAPIDocumentMarker {}
 
 /// Lets the coders recognise a `JSONAPIDocument` of any parameters by its metatype.
 protocol JSONAPIDocumentMarker {}
-
-/// Lets generic code produce `nil` for an optional type it only knows as a generic parameter.
-protocol OptionalMarker {
-  static var noneValue: Self { get }
-}
-
-extension Optional: OptionalMarker {
-  static var noneValue: Self { nil }
-}

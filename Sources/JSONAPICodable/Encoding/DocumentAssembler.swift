@@ -1,80 +1,76 @@
 /// Turns the encoded value tree into a JSON:API document: resources split into members, linkage
-/// in `relationships`, related resources in `included`.
+/// in `relationships`, related resources in `included`; or, for an error document, the checked
+/// `errors`. Both kinds get their top-level members in one order: `data` (with `included`) or
+/// `errors`, then `meta`, `links`, `jsonapi`.
 struct DocumentAssembler {
-  let options: EncodingOptions
+  private let classifier: ResourceClassifier
   private var collector = IncludedCollector()
 
   init(options: EncodingOptions) {
-    self.options = options
+    classifier = ResourceClassifier(options: options)
   }
 
   /// The top-level object for `root`, the tree of a value of type `rootType`.
   ///
   /// - Throws: ``JSONAPIError/missingResourceType(swiftType:codingPath:)`` when primary data is not
   ///   resource-shaped; ``JSONAPIError/invalidValue(reason:codingPath:)`` for members JSON:API
-  ///   cannot express (a `meta` that is not an object, a primary resource given twice, …).
+  ///   cannot express (a `meta` that is not an object, a primary resource given twice, an error
+  ///   object without members, …).
   mutating func assemble(_ root: EncodedNode, rootType: Any.Type) throws -> EncodedObject {
-    var dataNode = root
-    var dataType = rootType
-    var documentMembers: EncodedObject?
-    if case .object(let object) = root, object.role == .document {
-      dataNode = object["data"] ?? .null
-      documentMembers = object
-      dataType = Any.self
-    }
     let document = EncodedObject(role: .dictionary)
-    document.append(try primaryData(dataNode, swiftType: dataType), for: "data")
+    // A JSONAPIDocument or an error document brings its top-level members; anything else is data.
+    guard case .object(let members) = root, members.role == .document else {
+      try appendData(root, swiftType: rootType, to: document)
+      return document
+    }
+    if let errors = members["errors"] {
+      try Self.checkErrors(errors)
+      document.append(errors, for: "errors")
+    } else {
+      try appendData(members["data"] ?? .null, swiftType: Any.self, to: document)
+    }
+    for name in ["meta", "links", "jsonapi"] {
+      switch members[name] {
+      case nil, .null?, .nullRelated?:
+        continue
+      case .object(let object)?:
+        document.append(.object(object), for: name)
+      default:
+        throw JSONAPIError.invalidValue(
+          reason: SpecSection.cite("`\(name)` must encode as a JSON object", SpecSection.topLevel),
+          codingPath: EncodingPath.topLevel.appending(name).text)
+      }
+    }
+    return document
+  }
+
+  /// Appends `data` for `node` and, when wanted and there are any, the `included` resources.
+  private mutating func appendData(
+    _ node: EncodedNode, swiftType: Any.Type, to document: EncodedObject
+  ) throws {
+    document.append(try primaryData(node, swiftType: swiftType), for: "data")
     while let pending = collector.next() {
       if collector.isRedundant(pending.object) { continue }
-      let parts = try resource(from: pending.object, path: pending.path)
+      let parts = try classifier.resource(from: pending.object, at: pending.path)
       collector.enqueue(collector.accept(parts))
     }
-    if options.includesRelatedResources, !collector.resources.isEmpty {
+    if classifier.options.includesRelatedResources, !collector.resources.isEmpty {
       let included = EncodedArray()
       included.elements = collector.resources.map { .resource($0) }
       document.append(.array(included), for: "included")
     }
-    if let documentMembers {
-      try Self.copyObjectMember("meta", from: documentMembers, to: document, path: "meta")
-      try Self.copyObjectMember("links", from: documentMembers, to: document, path: "links")
-      try Self.copyObjectMember("jsonapi", from: documentMembers, to: document, path: "jsonapi")
-    }
-    return document
   }
 
-  /// The error document `{"errors": [...]}` with its optional top-level members.
-  static func errorDocument(
-    errors: EncodedNode, members: EncodedObject
-  ) throws -> EncodedObject {
-    if case .array(let array) = errors {
-      for (index, element) in array.elements.enumerated() {
-        if case .object(let object) = element, object.isEmpty {
-          throw JSONAPIError.invalidValue(
-            reason: "an error object needs at least one member (JSON:API 1.1)",
-            codingPath: "errors[\(index)]")
-        }
+  /// Checks the `errors` member: every error object needs at least one member (JSON:API 1.1).
+  private static func checkErrors(_ errors: EncodedNode) throws {
+    guard case .array(let array) = errors else { return }
+    for (index, element) in array.elements.enumerated() {
+      if case .object(let object) = element, object.isEmpty {
+        throw JSONAPIError.invalidValue(
+          reason: SpecSection.cite(
+            "an error object needs at least one member", SpecSection.errorObjects),
+          codingPath: EncodingPath.topLevel.appending("errors").appending(index: index).text)
       }
-    }
-    let document = EncodedObject(role: .dictionary)
-    document.append(errors, for: "errors")
-    try copyObjectMember("meta", from: members, to: document, path: "meta")
-    try copyObjectMember("jsonapi", from: members, to: document, path: "jsonapi")
-    try copyObjectMember("links", from: members, to: document, path: "links")
-    return document
-  }
-
-  /// Copies a member that JSON:API requires to be an object; `null` counts as absent.
-  private static func copyObjectMember(
-    _ name: String, from source: EncodedObject, to target: EncodedObject, path: String
-  ) throws {
-    switch source[name] {
-    case nil, .null?, .nullRelated?:
-      return
-    case .object(let object)?:
-      target.append(.object(object), for: name)
-    default:
-      throw JSONAPIError.invalidValue(
-        reason: "`\(name)` must encode as a JSON object", codingPath: path)
     }
   }
 
@@ -85,30 +81,33 @@ struct DocumentAssembler {
     case .null, .nullRelated:
       return .null
     case .object(let object):
-      return .resource(try primaryResource(object, path: ""))
+      return .resource(try primaryResource(object, at: .topLevel))
     case .array(let array):
       let data = EncodedArray()
       for (index, element) in array.elements.enumerated() {
+        let path = EncodingPath.topLevel.appending(index: index)
         guard case .object(let object) = element else {
-          throw JSONAPIError.missingResourceType(
-            swiftType: "\(swiftType)", codingPath: "[\(index)]")
+          throw JSONAPIError.missingResourceType(swiftType: "\(swiftType)", codingPath: path.text)
         }
-        data.elements.append(.resource(try primaryResource(object, path: "[\(index)]")))
+        data.elements.append(.resource(try primaryResource(object, at: path)))
       }
       return .array(data)
     default:
-      throw JSONAPIError.missingResourceType(swiftType: "\(swiftType)", codingPath: "")
+      throw JSONAPIError.missingResourceType(
+        swiftType: "\(swiftType)", codingPath: EncodingPath.topLevel.text)
     }
   }
 
-  private mutating func primaryResource(_ object: EncodedObject, path: String) throws
+  private mutating func primaryResource(_ object: EncodedObject, at path: EncodingPath) throws
     -> ResourceParts
   {
-    let parts = try resource(from: object, path: path)
-    if let identity = parts.identity, !collector.addPrimary(identity) {
+    let parts = try classifier.resource(from: object, at: path)
+    if let identity = parts.identifier.identity, !collector.addPrimary(identity) {
       throw JSONAPIError.invalidValue(
-        reason: "the resource \(identity.type)/\(identity.id) appears twice in the primary data",
-        codingPath: path)
+        reason: SpecSection.cite(
+          "the resource \(identity.type)/\(identity.id) appears twice in the primary data",
+          SpecSection.compoundDocuments),
+        codingPath: path.text)
     }
     collector.enqueue(parts.relatives.map(\.resource))
     return parts

@@ -12,7 +12,7 @@ extension EncoderImpl {
         throw EncodingError.invalidValue(
           decimal,
           EncodingError.Context(
-            codingPath: codingPath + (key.map { [$0] } ?? []),
+            codingPath: path.appending(key).codingPath,
             debugDescription: "Unable to encode Decimal.nan directly in JSON."))
       }
       return .number(decimal.description)

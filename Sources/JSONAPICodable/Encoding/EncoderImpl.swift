@@ -4,7 +4,8 @@ import Foundation
 /// ``EncodedNode``. Classification into JSON:API members happens afterwards, on the finished tree.
 final class EncoderImpl: Encoder {
   let context: EncodingContext
-  let pathNode: CodingPathNode?
+  /// Where this value sits: its `codingPath`, and the place errors name.
+  let path: EncodingPath
   let depth: Int
   /// Whether this value's own keyed container applies the key strategy.
   let convertsOwnKeys: Bool
@@ -20,12 +21,12 @@ final class EncoderImpl: Encoder {
   private let deliver: ((EncodedNode) -> Void)?
 
   init(
-    context: EncodingContext, pathNode: CodingPathNode?, depth: Int, valueType: Any.Type,
+    context: EncodingContext, path: EncodingPath, depth: Int, valueType: Any.Type,
     traits: EncodingTypeTraits, convertsOwnKeys: Bool, convertsNestedKeys: Bool,
     deliver: ((EncodedNode) -> Void)? = nil
   ) {
     self.context = context
-    self.pathNode = pathNode
+    self.path = path
     self.depth = depth
     self.valueType = valueType
     self.traits = traits
@@ -34,7 +35,7 @@ final class EncoderImpl: Encoder {
     self.deliver = deliver
   }
 
-  var codingPath: [any CodingKey] { CodingPathNode.path(of: pathNode) }
+  var codingPath: [any CodingKey] { path.codingPath }
   var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
   func setNode(_ newNode: EncodedNode) {
@@ -91,14 +92,10 @@ final class EncoderImpl: Encoder {
     let verbatim = traits.contains(.verbatimKeys)
     let structural = !traits.isDisjoint(with: [.document, .relationship])
     return EncoderImpl(
-      context: context, pathNode: key.map { CodingPathNode(key: $0, parent: pathNode) } ?? pathNode,
+      context: context, path: path.appending(key),
       depth: depth + 1, valueType: type, traits: traits,
       convertsOwnKeys: convertsNestedKeys && !verbatim && !structural,
       convertsNestedKeys: convertsNestedKeys && !verbatim, deliver: deliver)
-  }
-
-  func describePath(appending key: (any CodingKey)?) -> String {
-    CodingPathNode.describe(codingPath + (key.map { [$0] } ?? []))
   }
 
   /// Encodes `value`, nested at `key`, into a node.
@@ -110,7 +107,7 @@ final class EncoderImpl: Encoder {
     let limit = context.options.limits.maxNestingDepth
     guard depth < limit else {
       throw JSONAPIError.encodingNestingTooDeep(
-        limit: limit, codingPath: describePath(appending: key))
+        limit: limit, codingPath: path.appending(key).text)
     }
     let traits = context.traitsCache.traits(of: T.self)
     if traits.contains(.foundationValue),
@@ -198,7 +195,7 @@ final class EncoderImpl: Encoder {
         throw EncodingError.invalidValue(
           value,
           EncodingError.Context(
-            codingPath: codingPath + (key.map { [$0] } ?? []),
+            codingPath: path.appending(key).codingPath,
             debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
       }
       if value.isNaN { return .string(nan) }
@@ -215,7 +212,7 @@ extension EncoderImpl {
   static func root(for type: Any.Type, options: EncodingOptions) -> EncoderImpl {
     let context = EncodingContext(options: options)
     return EncoderImpl(
-      context: context, pathNode: nil, depth: 0, valueType: type,
+      context: context, path: .topLevel, depth: 0, valueType: type,
       traits: context.traitsCache.traits(of: type), convertsOwnKeys: true,
       convertsNestedKeys: true)
   }

@@ -8,7 +8,7 @@ struct EncodingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   private func name(_ key: Key) -> String {
     convertsKeys
-      ? encoder.context.memberName(for: key, at: encoder.pathNode) : key.stringValue
+      ? encoder.context.keys.memberName(for: key, at: encoder.path) : key.stringValue
   }
 
   mutating func encodeNil(forKey key: Key) throws { object.set(.null, for: name(key)) }

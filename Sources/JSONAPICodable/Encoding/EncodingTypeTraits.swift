@@ -35,27 +35,13 @@ struct EncodingTypeTraits: OptionSet {
     if (type as? any EncodableArrayMarker.Type)?.elementIsRelationshipExpressible == true {
       traits.insert(.arrayOfRelated)
     }
-    if (type as? any EncodableOptionalMarker.Type)?.wrappedIsRelationshipExpressible == true {
+    if (type as? any OptionalMarker.Type)?.wrappedIsRelationshipExpressible == true {
       traits.insert(.optionalOfRelated)
     }
     if type is any StringKeyedDictionaryMarker.Type { traits.insert(.stringKeyedDictionary) }
     if type == Date.self || type == Data.self || type == URL.self || type == Decimal.self {
       traits.insert(.foundationValue)
     }
-    return traits
-  }
-}
-
-/// The traits of every type one `encode` call meets, each worked out once.
-final class EncodingTypeTraitsCache {
-  // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
-  @exclusivity(unchecked) private var known: [ObjectIdentifier: EncodingTypeTraits] = [:]
-
-  func traits(of type: Any.Type) -> EncodingTypeTraits {
-    let identifier = ObjectIdentifier(type)
-    if let traits = known[identifier] { return traits }
-    let traits = EncodingTypeTraits.of(type)
-    known[identifier] = traits
     return traits
   }
 }

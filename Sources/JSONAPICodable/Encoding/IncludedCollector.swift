@@ -37,14 +37,16 @@ struct IncludedCollector {
   /// Shared related resources (one author on many articles) are met over and over; this check
   /// reads a few members instead of classifying every field of every copy again.
   func isRedundant(_ object: EncodedObject) -> Bool {
-    guard let identity = Self.identity(of: object) else { return false }
+    // The identity taking it apart would give; none when that would throw.
+    guard let identity = (try? EncodedResourceIdentifier(of: object))?.identity else {
+      return false
+    }
     guard let position = positions[identity] else { return false }
     let existing = position == Self.primary ? nil : resources[position]
     for (name, value) in object.pairs {
-      switch ReservedMember(name) {
-      case .type?, .id?, .lid?: continue
-      case .meta?, .links?: return false
-      case nil: break
+      if let reserved = ResourceMemberName(name) {
+        if reserved.isIdentity { continue }
+        if reserved == .meta || reserved == .links { return false }
       }
       // Only a JSONAPIRelationship field can throw while being classified.
       if case .object(let member) = value, member.role == .relationship { return false }
@@ -55,30 +57,10 @@ struct IncludedCollector {
     return true
   }
 
-  /// The identity ``ResourceParts/identity`` would give `object`; `nil` when there is none or when
-  /// taking the object apart would throw on its `id` or `lid`.
-  private static func identity(of object: EncodedObject) -> EncodedResourceIdentity? {
-    guard case .string(let type)? = object["type"] else { return nil }
-    var lid: String?
-    switch object["lid"] {
-    case .string(let value)?: lid = value
-    case nil, .null?, .nullRelated?: lid = nil
-    default: return nil
-    }
-    switch object["id"] {
-    case .string(let id)?, .number(let id)?:
-      return EncodedResourceIdentity(type: type, id: id, isLocal: false)
-    case nil, .null?, .nullRelated?:
-      return lid.map { EncodedResourceIdentity(type: type, id: $0, isLocal: true) }
-    default:
-      return nil
-    }
-  }
-
   /// Takes `parts` into `included`, merging it into an earlier copy of the same resource.
   /// Returns the relatives of whatever was newly written, which must be collected in turn.
   mutating func accept(_ parts: ResourceParts) -> [PendingResource] {
-    guard let identity = parts.identity else { return [] }
+    guard let identity = parts.identifier.identity else { return [] }
     if let position = positions[identity] {
       if position == Self.primary { return [] }
       return resources[position].merge(parts)

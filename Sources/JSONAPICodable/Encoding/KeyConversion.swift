@@ -1,13 +1,6 @@
-/// Key strategies that turn `camelCase` coding keys into member names.
+/// The word splitting behind the key strategies that turn `camelCase` coding keys into member names
+/// (used through ``KeyEncodingConverter``).
 enum KeyConversion {
-  /// Members whose names JSON:API fixes; a key strategy leaves them alone.
-  static func isReservedMemberName(_ name: String) -> Bool {
-    switch name {
-    case "id", "type", "lid", "meta", "links": return true
-    default: return false
-    }
-  }
-
   /// `firstName` → `first_name`, giving exactly what `JSONEncoder.KeyEncodingStrategy
   /// .convertToSnakeCase` gives, quirks included (`URL` → `u_rl`, `userID` → `user_id`).
   static func snakeCase(_ name: String) -> String { joinedWords(of: name, separator: "_") }

@@ -4,26 +4,54 @@ struct JSONWriter {
   private let prettyPrinted: Bool
   private let sortedKeys: Bool
   private let escapesSlashes: Bool
+  /// How deep containers may nest in the document: the user's limit on values, plus the levels the
+  /// document wraps them in (`data`, `attributes`, …).
   private let depthLimit: Int
+  /// The limit errors report: the one the user set.
+  private let userDepthLimit: Int
   // Spaces for the deepest level reached so far; indentation appends a slice of it.
   private var indentation: [UInt8] = []
 
-  init(formatting: JSONAPIEncoder.OutputFormatting, depthLimit: Int) {
+  /// Levels a document adds around the values of a model: `data`, `attributes` or `relationships`,
+  /// a relationship's `data`, arrays of them, `included`.
+  static let documentLevels = 8
+
+  init(formatting: JSONAPIEncoder.OutputFormatting, limits: JSONAPIEncoder.Limits) {
     prettyPrinted = formatting.contains(.prettyPrinted)
     sortedKeys = formatting.contains(.sortedKeys)
     escapesSlashes = !formatting.contains(.withoutEscapingSlashes)
-    self.depthLimit = depthLimit
+    userDepthLimit = limits.maxNestingDepth
+    depthLimit = limits.maxNestingDepth + Self.documentLevels
   }
 
   /// Writes `node` as a whole JSON text.
   ///
-  /// - Throws: ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` when containers nest
-  ///   deeper than `depthLimit` (nested containers can be built without going through `encode`).
-  mutating func write(_ node: EncodedNode) throws {
-    try write(node, level: 0)
+  /// - Throws: ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` with the user's
+  ///   ``JSONAPIEncoder/Limits/maxNestingDepth`` when containers nest deeper than the document allows
+  ///   (nested containers can be built without going through `encode`, which checks the limit).
+  mutating func write(_ node: EncodedNode) throws(JSONAPIError) {
+    do {
+      try write(node, level: 0)
+    } catch {
+      throw .encodingNestingTooDeep(
+        limit: userDepthLimit, codingPath: EncodingPath(error.steps.reversed()).text)
+    }
   }
 
-  private mutating func write(_ node: EncodedNode, level: Int) throws {
+  /// Thrown where containers nest too deep; each level it unwinds through adds its step, so the
+  /// path is built only for the error.
+  private struct TooDeep: Error {
+    /// The steps from the place outwards, innermost first.
+    var steps: [EncodingPath.Step] = []
+
+    func adding(_ step: EncodingPath.Step) -> TooDeep {
+      var copy = self
+      copy.steps.append(step)
+      return copy
+    }
+  }
+
+  private mutating func write(_ node: EncodedNode, level: Int) throws(TooDeep) {
     switch node {
     case .null, .nullRelated: bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
     case .bool(true): bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
@@ -37,13 +65,11 @@ struct JSONWriter {
     }
   }
 
-  private mutating func checkDepth(_ level: Int) throws {
-    guard level < depthLimit else {
-      throw JSONAPIError.encodingNestingTooDeep(limit: depthLimit, codingPath: "")
-    }
+  private func checkDepth(_ level: Int) throws(TooDeep) {
+    guard level < depthLimit else { throw TooDeep() }
   }
 
-  private mutating func writeArray(_ array: EncodedArray, level: Int) throws {
+  private mutating func writeArray(_ array: EncodedArray, level: Int) throws(TooDeep) {
     try checkDepth(level)
     bytes.append(UInt8(ascii: "["))
     if array.elements.isEmpty {
@@ -54,13 +80,17 @@ struct JSONWriter {
     for (index, element) in array.elements.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       if prettyPrinted { newline(level: level + 1) }
-      try write(element, level: level + 1)
+      do {
+        try write(element, level: level + 1)
+      } catch {
+        throw error.adding(.index(index))
+      }
     }
     if prettyPrinted { newline(level: level) }
     bytes.append(UInt8(ascii: "]"))
   }
 
-  private mutating func writeObject(_ object: EncodedObject, level: Int) throws {
+  private mutating func writeObject(_ object: EncodedObject, level: Int) throws(TooDeep) {
     try checkDepth(level)
     bytes.append(UInt8(ascii: "{"))
     if object.isEmpty {
@@ -86,7 +116,7 @@ struct JSONWriter {
 
   /// A resource object or resource identifier written from its parts; it always has a `type`, so
   /// is never empty.
-  private mutating func writeParts(_ source: some MemberSource, level: Int) throws {
+  private mutating func writeParts(_ source: some MemberSource, level: Int) throws(TooDeep) {
     if sortedKeys {
       // Rare: the object gives the members to sort.
       try writeObject(source.object(), level: level)
@@ -95,7 +125,7 @@ struct JSONWriter {
     try checkDepth(level)
     bytes.append(UInt8(ascii: "{"))
     var first = true
-    try source.forEachMember { key, value in
+    try source.forEachMember { (key, value) throws(TooDeep) in
       try writeMember(key: key, value: value, first: first, level: level)
       first = false
     }
@@ -106,14 +136,14 @@ struct JSONWriter {
   @inline(__always)
   private mutating func writeMember(
     _ member: EncodedObject.Member, first: Bool, level: Int
-  ) throws {
+  ) throws(TooDeep) {
     try writeMember(key: member.key, value: member.value, first: first, level: level)
   }
 
   @inline(__always)
   private mutating func writeMember(
     key: String, value: EncodedNode, first: Bool, level: Int
-  ) throws {
+  ) throws(TooDeep) {
     if !first { bytes.append(UInt8(ascii: ",")) }
     if prettyPrinted { newline(level: level + 1) }
     writeString(key)
@@ -122,7 +152,11 @@ struct JSONWriter {
     } else {
       bytes.append(UInt8(ascii: ":"))
     }
-    try write(value, level: level + 1)
+    do {
+      try write(value, level: level + 1)
+    } catch {
+      throw error.adding(.member(key))
+    }
   }
 
   // JSONEncoder writes an empty container as an empty line between its brackets.

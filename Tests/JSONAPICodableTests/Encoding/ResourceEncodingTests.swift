@@ -114,13 +114,19 @@ struct ResourceEncodingTests {
   @Test("a top-level value without type throws missingResourceType naming the Swift type")
   func missingType() throws {
     struct Untyped: Encodable { var id = "1" }
-    #expect(throws: JSONAPIError.missingResourceType(swiftType: "Untyped", codingPath: "")) {
+    #expect(
+      throws: JSONAPIError.missingResourceType(
+        swiftType: "Untyped", codingPath: EncodingPath.topLevelText)
+    ) {
       try JSONAPIEncoder().encode(Untyped())
     }
     #expect(throws: JSONAPIError.missingResourceType(swiftType: "Untyped", codingPath: "[1]")) {
       try JSONAPIEncoder().encode(MixedArray())
     }
-    #expect(throws: JSONAPIError.missingResourceType(swiftType: "String", codingPath: "")) {
+    #expect(
+      throws: JSONAPIError.missingResourceType(
+        swiftType: "String", codingPath: EncodingPath.topLevelText)
+    ) {
       try JSONAPIEncoder().encode("just a string")
     }
   }
@@ -145,13 +151,17 @@ struct ResourceEncodingTests {
       var id = Key()
       var type = "things"
     }
-    #expect(throws: JSONAPIError.self) { try JSONAPIEncoder().encode(NumericType()) }
-    do {
-      _ = try JSONAPIEncoder().encode(ObjectID())
-      Issue.record("expected an error")
-    } catch let JSONAPIError.invalidValue(reason, codingPath) {
-      #expect(reason.contains("id"))
-      #expect(codingPath == "id")
+    #expect {
+      try JSONAPIEncoder().encode(NumericType())
+    } throws: { error in
+      guard case JSONAPIError.invalidValue(_, let codingPath) = error else { return false }
+      return codingPath == "type"
+    }
+    #expect {
+      try JSONAPIEncoder().encode(ObjectID())
+    } throws: { error in
+      guard case JSONAPIError.invalidValue(_, let codingPath) = error else { return false }
+      return codingPath == "id"
     }
   }
 

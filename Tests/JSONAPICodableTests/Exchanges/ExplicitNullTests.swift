@@ -6,7 +6,8 @@ import Testing
 /// "Leave unchanged" versus "clear" (R80-R82): a `T??` property is `nil` when the member is absent
 /// and `.some(nil)` when it is `null`, in both directions.
 @Suite struct ExplicitNullTests {
-  struct Person: Codable, Equatable {
+  /// Declared a related resource, so that a `nil` of it (no value to look at) is a relationship.
+  struct Person: Codable, Equatable, JSONAPIRelationshipExpressible {
     var id: String
     var type = "people"
   }

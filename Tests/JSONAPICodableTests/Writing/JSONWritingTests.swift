@@ -12,7 +12,7 @@ struct JSONWritingTests {
     var options = EncodingOptions()
     options.outputFormatting = formatting
     let tree = try EncoderImpl.root(for: T.self, options: options).wrap(value, key: nil)
-    var writer = JSONWriter(formatting: formatting, depthLimit: 600)
+    var writer = JSONWriter(formatting: formatting, limits: .init(maxNestingDepth: 600))
     try writer.write(tree)
     return String(decoding: writer.bytes, as: UTF8.self)
   }
@@ -115,8 +115,13 @@ struct JSONWritingTests {
       array.elements = [node]
       node = .array(array)
     }
-    var writer = JSONWriter(formatting: [], depthLimit: 20)
-    #expect(throws: JSONAPIError.self) { try writer.write(node) }
+    var writer = JSONWriter(formatting: [], limits: .init(maxNestingDepth: 12))
+    // The error names the limit the user set, not the writer's allowance for document levels.
+    let depth = 12 + JSONWriter.documentLevels
+    #expect(
+      throws: JSONAPIError.encodingNestingTooDeep(
+        limit: 12, codingPath: String(repeating: "[0]", count: depth))
+    ) { try writer.write(node) }
   }
 }
 

@@ -1,0 +1,11 @@
+/// An array type, recognised by its metatype; tells whether its elements are declared related
+/// resources (so that even an empty one is a to-many relationship).
+protocol EncodableArrayMarker {
+  static var elementIsRelationshipExpressible: Bool { get }
+}
+
+extension Array: EncodableArrayMarker {
+  static var elementIsRelationshipExpressible: Bool {
+    Element.self is any JSONAPIRelationshipExpressible.Type
+  }
+}

@@ -1,0 +1,93 @@
+/// A JSON object under construction; members keep the order in which they were encoded.
+final class EncodedObject {
+  /// What the Swift value behind the object was, as far as classification cares.
+  enum Role {
+    /// A struct, class or enum with its own coding keys.
+    case plain
+    /// A `[String: Value]` dictionary or a container keyed by run-time names: never a resource.
+    case dictionary
+    /// A ``JSONAPIAttributeExpressible`` value: always an attribute.
+    case attribute
+    /// A ``JSONAPIRelationship``: a relationship object whatever its data.
+    case relationship
+    /// A ``JSONAPIDocument``: the top-level members.
+    case document
+  }
+
+  // Nodes belong to one encode call on one thread, so the dynamic exclusivity checks that class
+  // properties otherwise pay on every access are left out.
+  @exclusivity(unchecked) var role: Role
+  /// The Swift type that encoded this object, for error messages.
+  @exclusivity(unchecked) var swiftType: Any.Type?
+  // One array of pairs rather than parallel key and value arrays: half the allocations.
+  @exclusivity(unchecked) private(set) var members: [Member] = []
+  // Built only for large objects: small ones are searched linearly, which is faster.
+  @exclusivity(unchecked) private var positions: [String: Int]?
+
+  /// One member: its name and value.
+  struct Member {
+    let key: String
+    var value: EncodedNode
+  }
+
+  init(role: Role = .plain, swiftType: Any.Type? = nil) {
+    self.role = role
+    self.swiftType = swiftType
+  }
+
+  /// The members as `(name, value)` pairs, in order.
+  var pairs: LazyMapSequence<[Member], (String, EncodedNode)> {
+    members.lazy.map { ($0.key, $0.value) }
+  }
+
+  var count: Int { members.count }
+  var isEmpty: Bool { members.isEmpty }
+
+  /// Sets `key` to `value`, replacing an earlier value of the same key (as `JSONEncoder` does).
+  func set(_ value: EncodedNode, for key: String) {
+    if let position = position(of: key) {
+      members[position].value = value
+    } else {
+      append(value, for: key)
+    }
+  }
+
+  /// Room for `count` members, for a caller that knows how many are coming (else 8 are reserved).
+  func reserveCapacity(_ count: Int) {
+    members.reserveCapacity(count)
+  }
+
+  /// Appends a member the caller knows to be new.
+  func append(_ value: EncodedNode, for key: String) {
+    // Most objects have a handful of members: one allocation up front instead of regrowing.
+    if members.capacity == 0 { members.reserveCapacity(8) }
+    positions?[key] = members.count
+    members.append(Member(key: key, value: value))
+  }
+
+  /// Adds `value` only when there is no member `key` yet; returns whether it was added.
+  @discardableResult
+  func addIfAbsent(_ value: EncodedNode, for key: String) -> Bool {
+    if position(of: key) != nil { return false }
+    append(value, for: key)
+    return true
+  }
+
+  subscript(key: String) -> EncodedNode? {
+    position(of: key).map { members[$0].value }
+  }
+
+  func position(of key: String) -> Int? {
+    if let positions { return positions[key] }
+    if members.count < 16 {
+      // Comparing lengths first skips most string comparisons, which are slow when they differ.
+      let length = key.utf8.count
+      return members.firstIndex { $0.key.utf8.count == length && $0.key == key }
+    }
+    var built: [String: Int] = [:]
+    built.reserveCapacity(members.count * 2)
+    for (offset, member) in members.enumerated() { built[member.key] = offset }
+    positions = built
+    return built[key]
+  }
+}

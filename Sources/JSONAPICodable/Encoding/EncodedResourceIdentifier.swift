@@ -1,0 +1,85 @@
+/// The identifier members of an encoded resource: `type`, and `id` and/or `lid`.
+///
+/// ``init(of:)`` is the one place the encoder reads and checks them; everything that asks whether
+/// an object is a resource, or which one, goes through it.
+struct EncodedResourceIdentifier {
+  let type: String
+  let id: String?
+  let lid: String?
+
+  /// What is wrong with an object's identifier members. Cheap to throw: the error users see is
+  /// built by ``error(swiftType:at:)`` only where it is thrown on.
+  enum Problem: Error {
+    /// `type` is absent or `null`.
+    case missingType
+    /// `type` is not a string.
+    case typeNotString
+    /// `id` is not a string or a number.
+    case idNotScalar
+    /// `lid` is not a string.
+    case lidNotString
+  }
+
+  /// The identifier members of `object`: a string `type` (required), an `id` of any scalar type
+  /// written as its string, a string `lid`; an absent or `null` `id` or `lid` is `nil`.
+  init(of object: EncodedObject) throws(Problem) {
+    switch object[ResourceMemberName.type.text] {
+    case .string(let value)?: type = value
+    case nil, .null?, .nullRelated?: throw .missingType
+    default: throw .typeNotString
+    }
+    switch object[ResourceMemberName.id.text] {
+    case .string(let value)?, .number(let value)?: id = value
+    case nil, .null?, .nullRelated?: id = nil
+    default: throw .idNotScalar
+    }
+    switch object[ResourceMemberName.lid.text] {
+    case .string(let value)?: lid = value
+    case nil, .null?, .nullRelated?: lid = nil
+    default: throw .lidNotString
+    }
+  }
+
+  /// The identifier of an object that is shaped like a related resource: a plain object (not a
+  /// dictionary or attribute type) whose identifier members are valid and include `id` or `lid`.
+  /// `nil` for anything else, which is then an attribute.
+  static func ofRelated(_ object: EncodedObject) -> EncodedResourceIdentifier? {
+    guard object.role == .plain, let identifier = try? EncodedResourceIdentifier(of: object),
+      identifier.id != nil || identifier.lid != nil
+    else { return nil }
+    return identifier
+  }
+
+  /// The resource's identity in the document: by `id` when it has one, else by `lid`.
+  var identity: EncodedResourceIdentity? {
+    if let id { return EncodedResourceIdentity(type: type, id: id, isLocal: false) }
+    if let lid { return EncodedResourceIdentity(type: type, id: lid, isLocal: true) }
+    return nil
+  }
+
+  /// The identifier object's members `type`, `id`, `lid`, in the order they are written.
+  func forEachMember<E: Error>(_ body: (String, EncodedNode) throws(E) -> Void) throws(E) {
+    try body(ResourceMemberName.type.text, .string(type))
+    if let id { try body(ResourceMemberName.id.text, .string(id)) }
+    if let lid { try body(ResourceMemberName.lid.text, .string(lid)) }
+  }
+}
+
+extension EncodedResourceIdentifier.Problem {
+  /// The error users see for a resource of `swiftType` at `path`.
+  func error(swiftType: String, at path: EncodingPath) -> JSONAPIError {
+    let member: ResourceMemberName
+    let reason: String
+    switch self {
+    case .missingType:
+      return .missingResourceType(swiftType: swiftType, codingPath: path.text)
+    case .typeNotString:
+      (member, reason) = (.type, "`type` of \(swiftType) must encode as a string")
+    case .idNotScalar: (member, reason) = (.id, "`id` must encode as a string or a number")
+    case .lidNotString: (member, reason) = (.lid, "`lid` must encode as a string")
+    }
+    return .invalidValue(
+      reason: SpecSection.cite(reason, SpecSection.identification),
+      codingPath: path.appending(member.text).text)
+  }
+}

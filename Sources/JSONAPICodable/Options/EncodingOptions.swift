@@ -1,0 +1,15 @@
+import Foundation
+
+/// A snapshot of an encoder's settings, taken once per `encode` call.
+struct EncodingOptions: @unchecked Sendable {
+  // @unchecked: DateFormatter is not Sendable everywhere; like JSONEncoder we only read it.
+  var outputFormatting: JSONAPIEncoder.OutputFormatting = []
+  var keyEncodingStrategy: JSONAPIEncoder.KeyEncodingStrategy = .useDefaultKeys
+  var dateEncodingStrategy: JSONAPIEncoder.DateEncodingStrategy = .deferredToDate
+  var dataEncodingStrategy: JSONAPIEncoder.DataEncodingStrategy = .base64
+  var nonConformingFloatEncodingStrategy: JSONAPIEncoder.NonConformingFloatEncodingStrategy = .throw
+  var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  var includesRelatedResources = true
+  var sparseFieldsets: [String: Set<String>] = [:]
+  var limits = JSONAPIEncoder.Limits()
+}
