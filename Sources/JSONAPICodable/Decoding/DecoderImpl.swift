@@ -187,8 +187,8 @@ final class DecoderImpl: Decoder {
       DecodingError.Context(
         codingPath: codingPath(depth: depth, appending: component),
         debugDescription:
-          "Expected to decode \(expected) but found \(describe(found)) instead.\(location(of: found.index))"
-      ))
+          "Expected to decode \(expected) but found \(describe(found)) instead.\(location(of: found.index))",
+        underlyingError: failureLocation(of: found.index)))
   }
 
   /// `valueNotFound` for null (as `JSONDecoder` reports it), `typeMismatch` for anything else.
@@ -206,7 +206,7 @@ final class DecoderImpl: Decoder {
       DecodingError.Context(
         codingPath: codingPath(depth: depth, appending: component),
         debugDescription: "Cannot get \(wanted) -- found null value instead."
-          + location(of: found.index)))
+          + location(of: found.index), underlyingError: failureLocation(of: found.index)))
   }
 
   func dataCorrupted(_ message: String, depth: Int, component: PathComponent? = nil, at index: Int)
@@ -215,7 +215,8 @@ final class DecoderImpl: Decoder {
     .dataCorrupted(
       DecodingError.Context(
         codingPath: codingPath(depth: depth, appending: component),
-        debugDescription: message + location(of: index)))
+        debugDescription: message + location(of: index), underlyingError: failureLocation(of: index)
+      ))
   }
 
   func describe(_ node: DecodingNode) -> String {
@@ -230,6 +231,11 @@ final class DecoderImpl: Decoder {
     case (_, .true), (_, .false): return "a boolean"
     case (_, .null): return "null"
     }
+  }
+
+  /// The pointer to a tape entry as a structured error, for ``JSONAPIErrorObject/init(describing:)``.
+  func failureLocation(of tapeIndex: Int) -> DecodingFailureLocation {
+    DecodingFailureLocation(pointer: JSONPointer.pointer(to: tapeIndex, in: tape))
   }
 
   /// " (at /included/3/attributes/age)", computed only for error messages.

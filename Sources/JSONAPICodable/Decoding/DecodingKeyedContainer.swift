@@ -112,7 +112,31 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       message = "The relationship \"\(key.stringValue)\" has no data (links or meta only)."
     }
     return .keyNotFound(
-      key, DecodingError.Context(codingPath: codingPath, debugDescription: message))
+      key,
+      DecodingError.Context(
+        codingPath: codingPath, debugDescription: message, underlyingError: missing(key)))
+  }
+
+  /// Where the member for `key` is missing (see ``DecodingFailureLocation``); built only when the
+  /// error is thrown.
+  private func missing(_ key: Key) -> DecodingFailureLocation {
+    let tape = decoder.tape
+    let name = JSONPointer.escape(key.stringValue)
+    switch source {
+    case .object(let lookup, _):
+      let pointer = JSONPointer.pointer(to: lookup.object, in: tape)
+      return DecodingFailureLocation(pointer: pointer, missingMember: pointer + "/" + name)
+    case .resource(let members):
+      if let relationship = find(key), relationship.role == .relationshipObject {
+        // A relationship object without `data`: it exists, its `data` does not.
+        let pointer = JSONPointer.pointer(to: relationship.index, in: tape)
+        return DecodingFailureLocation(pointer: pointer, missingMember: pointer + "/data")
+      }
+      let pointer = JSONPointer.pointer(to: members.object, in: tape)
+      let isIdentity = ResourceMemberName(key.stringValue)?.isIdentity ?? false
+      return DecodingFailureLocation(
+        pointer: pointer, missingMember: pointer + (isIdentity ? "/" : "/attributes/") + name)
+    }
   }
 
   private func required<T>(_ key: Key, _ type: T.Type) throws -> DecodingNode {
@@ -299,7 +323,8 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         key,
         DecodingError.Context(
           codingPath: codingPath,
-          debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+          debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\").",
+          underlyingError: (Key(stringValue: key.stringValue)).map(missing)))
     }
     return decoder.superDecoder(at: node, depth: depth, component: .key(key))
   }

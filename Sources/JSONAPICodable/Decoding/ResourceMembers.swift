@@ -2,6 +2,8 @@ import Foundation
 
 /// The members of a resource object that decoding needs, found in one pass.
 struct ResourceMembers {
+  /// The resource object itself.
+  let object: Int
   var id: Int?
   var type: Int?
   var lid: Int?
@@ -11,6 +13,7 @@ struct ResourceMembers {
   var relationships: MemberLookup?
 
   init(object: Int, decoder: DecoderImpl, depth: Int, identifierOnly: Bool = false) throws {
+    self.object = object
     let tape = decoder.tape
     var attributesObject: Int?
     var relationshipsObject: Int?

@@ -26,6 +26,44 @@ enum QueryPercentEncoding {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// Decodes a name or value the way WHATWG's `application/x-www-form-urlencoded` parser does
+  /// (R72): `+` is a space, `%` with two hex digits is that byte, any other `%` stays as it is,
+  /// and bytes that are not UTF-8 become U+FFFD. Never fails; linear in the input.
+  static func decode(_ text: Substring) -> String {
+    let bytes = Array(text.utf8)
+    guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+      return String(text)
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "+") {
+        output.append(UInt8(ascii: " "))
+      } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+      {
+        output.append(high << 4 | low)
+        index += 3
+        continue
+      } else {
+        output.append(byte)
+      }
+      index += 1
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+
   private static func isUnreserved(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -25,6 +25,12 @@ enum SpecSection {
   static let creating = "https://jsonapi.org/format/#crud-creating"
   static let updating = "https://jsonapi.org/format/#crud-updating"
   static let updatingRelationships = "https://jsonapi.org/format/#crud-updating-relationships"
+  static let deleting = "https://jsonapi.org/format/#crud-deleting"
+  static let clientIDs = "https://jsonapi.org/format/#crud-creating-client-ids"
+  static let creatingConflict = "https://jsonapi.org/format/#crud-creating-responses-409"
+  static let updatingConflict = "https://jsonapi.org/format/#crud-updating-responses-409"
+  static let fetching = "https://jsonapi.org/format/#fetching-resources-responses-404"
+  static let errorProcessing = "https://jsonapi.org/format/#errors-processing"
   static let atomicOperations = "https://jsonapi.org/ext/atomic"
 
   /// `reason` followed by where the specification says so: "… (see https://jsonapi.org/format/#…)".

@@ -1,0 +1,15 @@
+/// Where in the document a `DecodingError` of ``JSONAPIDecoder`` happened, attached as the
+/// context's `underlyingError` so that ``JSONAPIErrorObject/init(describing:)`` can fill
+/// `source.pointer` without reading the message.
+///
+/// For a value of the wrong type or `null`, ``pointer`` is the value itself. For a missing member
+/// (`keyNotFound`), ``pointer`` is the object that lacks it (a pointer must name an existing value)
+/// and ``missingMember`` the path the member would have: `"/data/attributes/title"` for a field of
+/// a resource (the decoder cannot tell an absent attribute from an absent relationship, so a field
+/// is given under `attributes`), `"/data/id"` for `type`/`id`/`lid`, `"/meta/total"` elsewhere.
+struct DecodingFailureLocation: Error, Sendable, Hashable {
+  /// A JSON Pointer (RFC 6901) to the value at fault, or to the object missing a member.
+  let pointer: String
+  /// For a missing member: the pointer it would have.
+  var missingMember: String?
+}
