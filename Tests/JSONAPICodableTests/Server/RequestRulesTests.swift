@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import JSONAPICodable
+
+@Suite struct RequestRulesTests {
+  func body(_ json: String) -> Data { Data(json.utf8) }
+
+  // R75, R77: a create body may carry a client id (when allowed) or a lid.
+  @Test func createAcceptsLidAndAllowedClientIDs() throws {
+    let strict = JSONAPIRequestRules()
+    let created = try strict.checkCreate(
+      body(#"{"data":{"type":"articles","lid":"new-1","attributes":{"title":"x"}}}"#),
+      type: "articles")
+    #expect(created.lid == "new-1")
+    #expect(created.id == nil)
+    let withID = body(#"{"data":{"type":"articles","id":"7f3e","attributes":{"title":"x"}}}"#)
+    #expect(throws: JSONAPIRequestError.clientGeneratedIDNotSupported(id: "7f3e")) {
+      try strict.checkCreate(withID, type: "articles")
+    }
+    #expect(
+      try JSONAPIRequestRules(acceptsClientGeneratedIDs: true).checkCreate(withID, type: "articles")
+        .id == "7f3e")
+  }
+
+  // R78: 409 when the type is not the collection's.
+  @Test func createOfAnotherTypeConflicts() {
+    #expect(
+      throws: JSONAPIRequestError.typeMismatch(
+        expected: "articles", found: "people", pointer: "/data/type")
+    ) {
+      try JSONAPIRequestRules().checkCreate(body(#"{"data":{"type":"people"}}"#), type: "articles")
+    }
+  }
+
+  // R79, R82: an update's type and id must match the URL (409); the id is required (400).
+  @Test func updateMustMatchTheURL() {
+    let rules = JSONAPIRequestRules()
+    #expect(throws: Never.self) {
+      try rules.checkUpdate(
+        body(#"{"data":{"type":"articles","id":"1"}}"#), type: "articles", id: "1")
+    }
+    #expect(throws: JSONAPIRequestError.idMismatch(expected: "1", found: "2")) {
+      try rules.checkUpdate(
+        body(#"{"data":{"type":"articles","id":"2"}}"#), type: "articles", id: "1")
+    }
+    #expect(
+      throws: JSONAPIRequestError.typeMismatch(
+        expected: "articles", found: "people", pointer: "/data/type")
+    ) {
+      try rules.checkUpdate(
+        body(#"{"data":{"type":"people","id":"1"}}"#), type: "articles", id: "1")
+    }
+    #expect(throws: JSONAPIRequestError.missingID) {
+      try rules.checkUpdate(body(#"{"data":{"type":"articles"}}"#), type: "articles", id: "1")
+    }
+  }
+
+  @Test func statusesAndPointers() {
+    let cases: [(JSONAPIRequestError, Int, String?)] = [
+      (.typeMismatch(expected: "a", found: "b", pointer: "/data/type"), 409, "/data/type"),
+      (.idMismatch(expected: "1", found: "2"), 409, "/data/id"),
+      (.missingID, 400, "/data"),
+      (.clientGeneratedIDNotSupported(id: "1"), 403, "/data/id"),
+      (.resourceAlreadyExists(type: "a", id: "1"), 409, "/data/id"),
+      (.resourceNotFound(type: "a", id: "1"), 404, nil),
+      (
+        .relatedResourceNotFound(type: "a", id: "1", pointer: "/data/relationships/x/data"), 404,
+        "/data/relationships/x/data"
+      ),
+      (.fullReplacementNotAllowed(relationship: "tags"), 403, nil),
+      (.relationshipNotFound(name: "x"), 404, nil),
+    ]
+    for (error, status, pointer) in cases {
+      #expect(error.status == status)
+      #expect(error.pointer == pointer)
+      let object = JSONAPIErrorObject(describing: error)
+      #expect(object.status == String(status))
+      #expect(object.source?.pointer == pointer)
+      #expect(object.code == error.code)
+    }
+  }
+
+  // R83, R84: identifiers sent to a relationship endpoint must have its type.
+  @Test func linkageOfAnotherTypeConflicts() {
+    let rules = JSONAPIRequestRules()
+    let tags = [
+      JSONAPIResourceIdentifier(type: "tags", id: "1"),
+      JSONAPIResourceIdentifier(type: "people", id: "2"),
+    ]
+    #expect(
+      throws: JSONAPIRequestError.typeMismatch(
+        expected: "tags", found: "people", pointer: "/data/1/type")
+    ) {
+      try rules.checkLinkage(tags, type: "tags", toMany: true)
+    }
+    #expect(
+      throws: JSONAPIRequestError.typeMismatch(
+        expected: "tags", found: "people", pointer: "/data/type")
+    ) {
+      try rules.checkLinkage([tags[1]], type: "tags", toMany: false)
+    }
+  }
+}
