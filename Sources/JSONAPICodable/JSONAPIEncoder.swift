@@ -91,6 +91,9 @@ public final class JSONAPIEncoder: @unchecked Sendable {
     get { lock.withLock { options.sparseFieldsets } }
     set { lock.withLock { options.sparseFieldsets = newValue } }
   }
+  /// The settings of the next encode call (read under the lock), for the forms that adjust them.
+  var currentOptions: EncodingOptions { lock.withLock { options } }
+
   /// Bounds on nesting. See ``Limits``.
   public var limits: Limits {
     get { lock.withLock { options.limits } }
@@ -109,7 +112,11 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   ///   a `meta` that is not an object); `EncodingError` for values JSON cannot express (NaN under
   ///   `.throw`); and whatever your `encode(to:)` implementations throw.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    let options = lock.withLock { self.options }
+    try encode(value, options: lock.withLock { self.options })
+  }
+
+  /// Encodes `value` with this call's `options`: the one pipeline of every document.
+  func encode<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
     let root = EncoderImpl.root(for: T.self, options: options)
     let tree = try root.wrap(value, key: nil)
     var assembler = DocumentAssembler(options: options)

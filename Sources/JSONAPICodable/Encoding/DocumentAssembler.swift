@@ -49,6 +49,14 @@ struct DocumentAssembler {
     _ node: EncodedNode, swiftType: Any.Type, to document: EncodedObject
   ) throws {
     document.append(try primaryData(node, swiftType: swiftType), for: "data")
+    if classifier.options.includeTree != nil {
+      try collectRequested()
+      // R67 (1.1): a response to `include` has `included`, even when it is empty.
+      let included = EncodedArray()
+      included.elements = collector.resources.map { .resource($0) }
+      document.append(.array(included), for: "included")
+      return
+    }
     while let pending = collector.next() {
       if collector.isRedundant(pending.object) { continue }
       let parts = try classifier.resource(from: pending.object, at: pending.path)
@@ -58,6 +66,24 @@ struct DocumentAssembler {
       let included = EncodedArray()
       included.elements = collector.resources.map { .resource($0) }
       document.append(.array(included), for: "included")
+    }
+  }
+
+  /// Collects exactly the resources on the requested include paths (R38, R67): each related
+  /// resource is taken apart at the path node it was reached at, so only the relationships the
+  /// paths continue with are followed, and primary resources on a path are passed through.
+  private mutating func collectRequested() throws {
+    while let pending = collector.next() {
+      // The identity first, which is cheap: a resource already followed from this node is done.
+      if let identity = (try? EncodedResourceIdentifier(of: pending.object))?.identity,
+        !collector.visit(identity, node: pending.includeNode)
+      {
+        continue
+      }
+      let parts = try classifier.resource(
+        from: pending.object, at: pending.path, includeNode: pending.includeNode)
+      _ = collector.accept(parts)
+      collector.enqueue(parts.relatives.map(\.resource))
     }
   }
 

@@ -10,6 +10,10 @@ struct IncludedCollector {
   private var positions: [EncodedResourceIdentity: Int] = [:]
   private static var primary: Int { -1 }
   private var queue: [PendingResource] = []
+  /// For requested include paths: each identity with each path node it was taken apart at, so a
+  /// resource met again on another path still has that path's relationships followed, and met
+  /// again on the same one costs one look-up.
+  private var visits: Set<IncludeVisit> = []
   private var head = 0
 
   /// Records a primary resource; returns `false` when one with that identity was recorded before.
@@ -55,6 +59,12 @@ struct IncludedCollector {
       }
     }
     return true
+  }
+
+  /// Records that the resource `identity` is being followed from include-path node `node`;
+  /// `false` when it was before.
+  mutating func visit(_ identity: EncodedResourceIdentity, node: Int) -> Bool {
+    visits.insert(IncludeVisit(identity: identity, node: node)).inserted
   }
 
   /// Takes `parts` into `included`, merging it into an earlier copy of the same resource.

@@ -9,7 +9,9 @@ struct ResourceClassifier {
   /// - Throws: ``JSONAPIError/missingResourceType(swiftType:codingPath:)`` without a `type`;
   ///   ``JSONAPIError/invalidValue(reason:codingPath:)`` for an `id`, `lid` or `type` that is not a
   ///   string (or number, for `id`) and for a ``JSONAPIRelationship`` whose data is not resources.
-  func resource(from object: EncodedObject, at path: EncodingPath) throws -> ResourceParts {
+  func resource(
+    from object: EncodedObject, at path: EncodingPath, includeNode: Int = IncludeTree.root
+  ) throws -> ResourceParts {
     let identifier: EncodedResourceIdentifier
     do {
       identifier = try EncodedResourceIdentifier(of: object)
@@ -18,6 +20,7 @@ struct ResourceClassifier {
         swiftType: object.swiftType.map { "\($0)" } ?? "an encoded object", at: path)
     }
     let parts = ResourceParts(identifier: identifier)
+    parts.includeNode = includeNode
     // An empty dictionary would still hash the type on every look-up.
     let fieldset = options.sparseFieldsets.isEmpty ? nil : options.sparseFieldsets[identifier.type]
     for (name, value) in object.pairs {
@@ -182,7 +185,13 @@ struct ResourceClassifier {
     }
     if !isBare {
       meta = nil
-      if options.includesRelatedResources {
+      if let tree = options.includeTree {
+        // Only the requested paths (R67): the relationship must lead on from this node.
+        if let next = tree.child(of: parts.includeNode, named: name) {
+          parts.relatives.append(
+            (name, PendingResource(object: object, path: path(), includeNode: next)))
+        }
+      } else if options.includesRelatedResources {
         parts.relatives.append((name, PendingResource(object: object, path: path())))
       }
     }

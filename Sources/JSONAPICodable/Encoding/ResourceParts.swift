@@ -10,6 +10,9 @@ final class ResourceParts: MemberSource {
   @exclusivity(unchecked) var relatives: [(name: String, resource: PendingResource)] = []
   @exclusivity(unchecked) var meta: EncodedObject?
   @exclusivity(unchecked) var links: EncodedObject?
+  /// The include-path node this copy was taken apart at: which relationships' resources to
+  /// collect.
+  @exclusivity(unchecked) var includeNode = IncludeTree.root
 
   init(identifier: EncodedResourceIdentifier) {
     self.identifier = identifier

@@ -11,5 +11,8 @@ struct EncodingOptions: @unchecked Sendable {
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
   var includesRelatedResources = true
   var sparseFieldsets: [String: Set<String>] = [:]
+  /// The requested `include` paths; `nil` includes every related resource that carries more than
+  /// its identifier (when ``includesRelatedResources``).
+  var includeTree: IncludeTree?
   var limits = JSONAPIEncoder.Limits()
 }

@@ -21,12 +21,13 @@ func encodeDocument<T: Encodable>(
 }
 
 /// The checks of ``encodeDocument(_:name:kind:with:sourceLocation:)`` for already encoded bytes.
+/// `answersInclude`: the document answers a request with `include`, so `included` may be empty.
 func checked(
-  _ data: Data, name: String, kind: DocumentKind,
+  _ data: Data, name: String, kind: DocumentKind, answersInclude: Bool = false,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> JSONAPIValue {
   let violations = JSONAPIComplianceChecker.violations(
-    in: data, purpose: kind == .create ? .create : .response)
+    in: data, purpose: kind == .create ? .create : .response, answersInclude: answersInclude)
   #expect(violations == [], "\(name) breaks JSON:API", sourceLocation: sourceLocation)
   if let directory = ProcessInfo.processInfo.environment["JSONAPI_ENCODED_DUMP_DIR"],
     !directory.isEmpty

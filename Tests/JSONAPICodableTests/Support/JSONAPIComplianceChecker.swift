@@ -12,7 +12,8 @@ import Foundation
 /// resources), R43 (meta objects), R45–R48 (member names, with the 1.1 `@`/`ns:` exceptions of
 /// R50/R51), R52 (links objects), R88/R89 (error objects).
 /// With `encoderConventions`, also the library's promises: no empty `attributes`/`relationships`
-/// and no empty `included`.
+/// and no empty `included` (unless `answersInclude`: a response to `include` has `included` even
+/// when it is empty, R67).
 struct JSONAPIComplianceChecker {
   enum Purpose {
     /// Server response: every resource has an `id`.
@@ -23,15 +24,18 @@ struct JSONAPIComplianceChecker {
 
   var purpose: Purpose = .response
   var encoderConventions = true
+  var answersInclude = false
   private(set) var violations: [String] = []
 
   static func violations(
-    in data: Data, purpose: Purpose = .response, encoderConventions: Bool = true
+    in data: Data, purpose: Purpose = .response, encoderConventions: Bool = true,
+    answersInclude: Bool = false
   ) -> [String] {
     guard let document = try? JSONDecoder().decode(JSONAPIValue.self, from: data) else {
       return ["not JSON"]
     }
-    var checker = JSONAPIComplianceChecker(purpose: purpose, encoderConventions: encoderConventions)
+    var checker = JSONAPIComplianceChecker(
+      purpose: purpose, encoderConventions: encoderConventions, answersInclude: answersInclude)
     checker.check(document)
     return checker.violations
   }
@@ -80,7 +84,9 @@ struct JSONAPIComplianceChecker {
     var includedKeys: [String] = []
     if let included = top["included"] {
       guard let array = included.arrayValue else { return fail("/included", "R37: not an array") }
-      if encoderConventions && array.isEmpty { fail("/included", "convention: empty included") }
+      if encoderConventions && !answersInclude && array.isEmpty {
+        fail("/included", "convention: empty included")
+      }
       for (index, element) in array.enumerated() {
         guard let object = element.objectValue,
           let key = checkResource(
