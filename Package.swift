@@ -13,7 +13,7 @@ let package = Package(
     .target(name: "JSONAPICodable"),
     .testTarget(
       name: "JSONAPICodableTests",
-      dependencies: ["JSONAPICodable"],
+      dependencies: ["JSONAPICodable", "ServerExampleKit"],
       resources: [.copy("Fixtures")]
     ),
     .executableTarget(
@@ -21,9 +21,14 @@ let package = Package(
       dependencies: ["JSONAPICodable"],
       path: "Examples/ClientExample"
     ),
+    .target(
+      name: "ServerExampleKit",
+      dependencies: ["JSONAPICodable"],
+      path: "Examples/ServerExampleKit"
+    ),
     .executableTarget(
       name: "ServerExample",
-      dependencies: ["JSONAPICodable"],
+      dependencies: ["JSONAPICodable", "ServerExampleKit"],
       path: "Examples/ServerExample"
     ),
   ],

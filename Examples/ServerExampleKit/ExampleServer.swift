@@ -1,0 +1,88 @@
+import Foundation
+import JSONAPICodable
+
+/// A framework-agnostic JSON:API request handler over an in-memory ``ExampleStore``: plug
+/// ``handle(_:)`` into any server's route (see the README).
+///
+/// Routes: `/articles` (GET, POST), `/articles/{id}` (GET, PATCH, DELETE),
+/// `/articles/{id}/author` and `/articles/{id}/comments` (GET),
+/// `/articles/{id}/relationships/author` (GET, PATCH),
+/// `/articles/{id}/relationships/comments` (GET, PATCH → 403, POST, DELETE),
+/// `/people`, `/people/{id}`, `/comments/{id}` (GET).
+public struct ExampleServer: Sendable {
+  public static let baseURL = "https://api.example.com"
+  /// A profile the server applies when asked; supporting one makes responses `Vary: Accept`.
+  public static let timestampsProfile = "https://example.com/profiles/timestamps"
+
+  public internal(set) var store: ExampleStore
+  let negotiation = JSONAPIContentNegotiation(supportedProfiles: [timestampsProfile])
+  let requestRules = JSONAPIRequestRules(acceptsClientGeneratedIDs: true)
+
+  public init(store: ExampleStore = .seeded) {
+    self.store = store
+  }
+
+  /// Answers one request. Never throws: every failure becomes an error document.
+  public mutating func handle(_ request: ExampleRequest) -> ExampleResponse {
+    var context = Context(request: request)
+    do {
+      let hasBody = !(request.body?.isEmpty ?? true)
+      context.mediaType = try negotiation.negotiate(
+        accept: request.headers["accept"],
+        contentType: hasBody ? request.headers["content-type"] ?? "" : nil)
+      guard let components = URLComponents(string: request.url) else {
+        throw JSONAPIErrorObject(status: "400", title: "Bad Request", detail: "Unreadable URL.")
+      }
+      context.query = try JSONAPIQuery(parsing: components)
+      let path = components.path.split(separator: "/").map(String.init)
+      return try route(path, &context)
+    } catch {
+      return context.failure(error, varyAccept: negotiation.sendsVaryAccept)
+    }
+  }
+
+  /// ``handle(_:)`` for the four parts of a request.
+  public mutating func handle(
+    method: String, url: String, headers: [String: String] = [:], body: Data? = nil
+  ) -> ExampleResponse {
+    handle(ExampleRequest(method: method, url: url, headers: headers, body: body))
+  }
+
+  private mutating func route(_ path: [String], _ context: inout Context) throws -> ExampleResponse
+  {
+    let method = context.request.method
+    switch (path.first, path.count) {
+    case ("articles", 1):
+      if method == "GET" { return try listArticles(&context) }
+      if method == "POST" { return try createArticle(&context) }
+      throw Self.methodNotAllowed(["GET", "POST"])
+    case ("articles", 2):
+      switch method {
+      case "GET": return try showArticle(path[1], &context)
+      case "PATCH": return try updateArticle(path[1], &context)
+      case "DELETE": return try deleteArticle(path[1], &context)
+      default: throw Self.methodNotAllowed(["GET", "PATCH", "DELETE"])
+      }
+    case ("articles", 3):
+      guard method == "GET" else { throw Self.methodNotAllowed(["GET"]) }
+      return try showRelated(article: path[1], relationship: path[2], &context)
+    case ("articles", 4) where path[2] == "relationships":
+      return try relationship(article: path[1], name: path[3], &context)
+    case ("people", 1), ("people", 2), ("comments", 2):
+      guard method == "GET" else { throw Self.methodNotAllowed(["GET"]) }
+      return try showOther(path, &context)
+    default:
+      throw JSONAPIErrorObject(
+        status: "404", code: "no-route", title: "Not Found",
+        detail: "There is no endpoint at \(context.request.url).")
+    }
+  }
+
+  static func methodNotAllowed(_ allowed: [String]) -> JSONAPIErrorObject {
+    var error = JSONAPIErrorObject(
+      status: "405", code: "method-not-allowed", title: "Method Not Allowed",
+      detail: "This endpoint answers \(allowed.joined(separator: ", ")).")
+    error.meta = ["allow": .string(allowed.joined(separator: ", "))]
+    return error
+  }
+}
