@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Validates every document the encoder tests write against the official JSON:API JSON Schemas.
 #
-# Runs `swift test --filter Encoding` with JSONAPI_ENCODED_DUMP_DIR set, so each test document is
+# Runs `swift test --filter 'Encoding|ServerExample'` (encoder tests and the example server's
+# request/response table) with JSONAPI_ENCODED_DUMP_DIR set, so each test document is
 # saved as <name>.<kind>.json (kind: response, create, update), then checks each file with
 # ../shared/jsonapi/tools/jsonapi_validate.py: the 1.0 schema set, or the 1.1 draft set for
 # documents that use 1.1 features (lid). Exits non-zero when a document fails.
@@ -26,7 +27,7 @@ fi
 dump_dir="$(mktemp -d)"
 trap 'rm -rf "$dump_dir"' EXIT
 
-JSONAPI_ENCODED_DUMP_DIR="$dump_dir" swift test --filter Encoding
+JSONAPI_ENCODED_DUMP_DIR="$dump_dir" swift test --filter 'Encoding|ServerExample'
 
 shopt -s nullglob
 files=("$dump_dir"/*.json)

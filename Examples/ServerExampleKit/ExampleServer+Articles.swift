@@ -196,7 +196,10 @@ extension ExampleServer {
 
   /// The id of the person `identifier` names; 409 for another type, 404 when there is none.
   func existingPerson(_ identifier: JSONAPIResourceIdentifier, pointer: String) throws -> String {
-    try requestRules.checkLinkage([identifier], type: "people", toMany: false)
+    guard identifier.type == "people" else {
+      throw JSONAPIRequestError.typeMismatch(
+        expected: "people", found: identifier.type, pointer: pointer + "/type")
+    }
     guard let id = identifier.id, store.people[id] != nil else {
       throw JSONAPIRequestError.relatedResourceNotFound(
         type: "people", id: identifier.id ?? "", pointer: pointer)

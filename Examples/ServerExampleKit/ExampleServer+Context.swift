@@ -15,6 +15,8 @@ extension ExampleServer {
       self.request = request
       encoder = JSONAPIEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      // No related resources unless the request asks for them with `include`.
+      encoder.includesRelatedResources = false
     }
 
     /// The request body, or a 400 when there is none.
