@@ -13,7 +13,8 @@ extension Optional: OptionalMarker {
   static var noneValue: Self { nil }
 
   static var wrappedIsRelationshipExpressible: Bool {
-    Wrapped.self is any JSONAPIRelationshipExpressible.Type || Wrapped.self is any JSONAPIResource.Type
+    Wrapped.self is any JSONAPIRelationshipExpressible.Type
+      || Wrapped.self is any JSONAPIResource.Type
       || (Wrapped.self as? any OptionalMarker.Type)?.wrappedIsRelationshipExpressible == true
   }
 }
