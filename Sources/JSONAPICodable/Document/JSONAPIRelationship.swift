@@ -18,7 +18,7 @@ import Foundation
 ///
 /// When the relationship object has no `data` (links or meta only, as servers send large to-many
 /// relationships), an optional `Related` decodes as `nil` and a collection as empty, with
-/// ``hasData`` false; ``init(links:meta:)`` writes such a relationship:
+/// ``hasData`` false; `init(links:meta:)` writes such a relationship:
 ///
 /// ```swift
 /// var comments = JSONAPIRelationship<[Comment]>(
