@@ -78,3 +78,44 @@ import Testing
     #expect(absent["data"]?["relationships"] == nil)
   }
 }
+
+/// Fuzz finding (round trip changed the value): `"comments": {}` decoded as a JSONAPIRelationship
+/// with nothing in it, which the encoder cannot write (R26: a relationship object has data, links
+/// or meta), so the re-decoded value had no relationship at all.
+@Suite struct EmptyRelationshipObjectTests {
+  struct Comment: Codable, Equatable {
+    var id: String
+    var type = "comments"
+  }
+  struct Article: Codable, Equatable {
+    var id: String
+    var type = "articles"
+    var comments: JSONAPIRelationship<[Comment]>?
+  }
+
+  @Test(arguments: [
+    #"{}"#, #"{"links": null}"#, #"{"meta": null, "links": null}"#,
+  ])
+  func aRelationshipObjectWithNothingInItIsAbsent(relationship: String) throws {
+    let json = """
+      {"data": {"type": "articles", "id": "1", "relationships": {"comments": \(relationship)}}}
+      """
+    let article = try JSONAPIDecoder().decode(Article.self, from: json)
+    #expect(article.comments == nil)
+    let again = try JSONAPIDecoder().decode(
+      Article.self, from: try JSONAPIEncoder().encode(article))
+    #expect(again == article)
+  }
+
+  @Test func meaningfulMembersStillMakeARelationship() throws {
+    let json = """
+      {"data": {"type": "articles", "id": "1", "relationships": {"comments": {"meta": {"count": 0}}}}}
+      """
+    let article = try JSONAPIDecoder().decode(Article.self, from: json)
+    #expect(article.comments?.hasData == false)
+    #expect(article.comments?.meta == ["count": 0])
+    let again = try JSONAPIDecoder().decode(
+      Article.self, from: try JSONAPIEncoder().encode(article))
+    #expect(again == article)
+  }
+}
