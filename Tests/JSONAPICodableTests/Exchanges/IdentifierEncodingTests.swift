@@ -80,3 +80,25 @@ import Testing
       try JSONAPIDecoder().decode([JSONAPIResourceIdentifier].self, from: data) == identifiers)
   }
 }
+
+@Suite struct IdentifierEdgeEncodingTests {
+  struct Article: Codable, Equatable {
+    var id: String
+    var type = "articles"
+    var reviewers: [JSONAPIResourceIdentifier]
+  }
+
+  @Test func anEmptyArrayOfIdentifiersIsAnEmptyToMany() throws {
+    let body = try encodeDocument(Article(id: "1", reviewers: []), name: "identifier-empty-to-many")
+    #expect(body["data"]?["relationships"]?["reviewers"] == ["data": []])
+  }
+
+  @Test func identifierMetaMustBeAnObject() throws {
+    let identifier = JSONAPIResourceIdentifier(type: "tags", id: "1", meta: 5)
+    #expect(throws: EncodingError.self) { try JSONAPIEncoder().encode([identifier]) }
+    // Read leniently: a meta that is not an object is not meta.
+    let read = try JSONAPIDecoder().decode(
+      JSONAPIResourceIdentifier.self, from: #"{"data": {"type": "tags", "id": "1", "meta": 5}}"#)
+    #expect(read == JSONAPIResourceIdentifier(type: "tags", id: "1"))
+  }
+}
