@@ -2,8 +2,8 @@
 # Validates every document the encoder tests write against the official JSON:API JSON Schemas.
 #
 # Runs `swift test --filter 'Encoding|ServerExample'` (encoder tests and the example server's
-# request/response table) with JSONAPI_ENCODED_DUMP_DIR set, so each test document is
-# saved as <name>.<kind>.json (kind: response, create, update), then checks each file with
+# request/response table) with JSONAPI_ENCODED_DUMP_DIR set, so each test document is saved as
+# <name>.<kind>.json (kind: response, create, update, relationship), then checks each file with
 # ../shared/jsonapi/tools/jsonapi_validate.py: the 1.0 schema set, or the 1.1 draft set for
 # documents that use 1.1 features (lid). Exits non-zero when a document fails.
 # Skips (exit 0, with a message) when python3 or its jsonschema module is missing.
@@ -37,7 +37,7 @@ if [ "${#files[@]}" -eq 0 ]; then
 fi
 
 status=0
-for kind in response create update; do
+for kind in response create update relationship; do
   for schema_set in 1.0 1.1-draft-pr1603; do
     batch=()
     for file in "$dump_dir"/*."$kind".json; do

@@ -61,6 +61,11 @@ struct Article: Codable, Equatable, Sendable {
   var author: Person?
   var comments: JSONAPIRelationship<[Comment]>?
   var tag: Tag?
+  /// `null` and absent kept apart (`.some(nil)` and `nil`).
+  var subtitle: String??
+  /// The linkage itself, with its identifier meta, never the included resource.
+  var editor: JSONAPIResourceIdentifier?
+  var reviewers: [JSONAPIResourceIdentifier]?
 
   struct Details: Codable, Equatable, Sendable {
     var words: Int?

@@ -91,7 +91,17 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
           SpecSection.relationships),
         pointer: JSONPointer.pointer(to: node.index, in: tape))
     }
-    if T.self is any JSONAPIRelationshipMarker.Type { return node }
+    if T.self is any JSONAPIRelationshipMarker.Type {
+      // A relationship object needs one of data, links and meta (R26); without, there is no
+      // relationship to read (a JSONAPIRelationship could not write it back either).
+      // (`"data": null` is an empty to-one; `"links": null` and `"meta": null` are nothing.)
+      let hasData = tape.memberValue(ofObjectAt: node.index, named: "data") != nil
+      let hasMember = { (name: StaticString) in
+        tape.memberValue(ofObjectAt: node.index, named: name).map { tape[$0].kind != .null }
+          ?? false
+      }
+      return hasData || hasMember("links") || hasMember("meta") ? node : nil
+    }
     guard let data = tape.memberValue(ofObjectAt: node.index, named: "data") else { return nil }
     switch tape[data].kind {
     case .object, .array, .null: break

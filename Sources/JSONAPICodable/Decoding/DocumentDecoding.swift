@@ -9,13 +9,7 @@ enum DocumentDecoding {
     let readsDocument = T.self is any JSONAPIDocumentMarker.Type
     // The decoder starts where it reads: the document, or its primary data. A decoder a model keeps
     // stands there again once the call is over.
-    return try withDecoder(
-      bytes, options,
-      start: { index in
-        readsDocument || index.errors != nil
-          ? nil : index.data.map { DecodingNode(index: $0, role: .primaryData) }
-      }
-    ) { decoder in
+    return try withDecoder(bytes, options, startsAtPrimaryData: !readsDocument) { decoder in
       try throwIfErrorDocument(decoder)
       if readsDocument || decoder.node.role == .primaryData {
         return try decoder.unwrap(type)
@@ -36,7 +30,7 @@ enum DocumentDecoding {
     _ type: T.Type, ofType resourceType: String, from bytes: UnsafeRawBufferPointer,
     options: DecodingOptions
   ) throws -> [T] {
-    try withDecoder(bytes, options, start: { _ in nil }) { decoder in
+    try withDecoder(bytes, options, startsAtPrimaryData: false) { decoder in
       try throwIfErrorDocument(decoder)
       guard let included = decoder.index.included else { return [] }
       let tape = decoder.tape
@@ -69,7 +63,7 @@ enum DocumentDecoding {
   static func decodeErrors<T: Decodable>(
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions
   ) throws -> [T] {
-    try withDecoder(bytes, options, start: { _ in nil }) { decoder in
+    try withDecoder(bytes, options, startsAtPrimaryData: false) { decoder in
       guard let errors = decoder.index.errors else { return [] }
       return try decoder.decode(
         [T].self, at: DecodingNode(index: errors, role: .json),
@@ -86,10 +80,10 @@ enum DocumentDecoding {
   }
 
   /// Scans and indexes `bytes` (valid only during this call) and runs `body` with a decoder standing
-  /// at `start` (the document when nil).
+  /// on the primary data (when asked and there is some, and no `errors`) or on the document.
   private static func withDecoder<R>(
-    _ bytes: UnsafeRawBufferPointer, _ options: DecodingOptions,
-    start: (DocumentIndex) -> DecodingNode?, _ body: (DecoderImpl) throws -> R
+    _ bytes: UnsafeRawBufferPointer, _ options: DecodingOptions, startsAtPrimaryData: Bool,
+    _ body: (DecoderImpl) throws -> R
   ) throws -> R {
     var tape = try JSONScanner.scan(bytes, maxDepth: options.limits.maxNestingDepth)
     defer {
@@ -97,19 +91,22 @@ enum DocumentDecoding {
       // read `bytes` after this call returns. Only then pay for a copy (issue 11).
       if !isKnownUniquelyReferenced(&tape) { tape.takeOwnershipOfBytes() }
     }
-    return try run(tape, options, start: start, body)
+    return try run(tape, options, startsAtPrimaryData: startsAtPrimaryData, body)
   }
 
   /// Kept apart from ``withDecoder`` so that its references to the tape are gone when that one
   /// checks whether anything else still holds it.
   private static func run<R>(
-    _ tape: Tape, _ options: DecodingOptions, start: (DocumentIndex) -> DecodingNode?,
+    _ tape: Tape, _ options: DecodingOptions, startsAtPrimaryData: Bool,
     _ body: (DecoderImpl) throws -> R
   ) throws -> R {
     let index = try DocumentIndex(tape: tape)
+    let primaryData =
+      startsAtPrimaryData && index.errors == nil
+      ? index.data.map { DecodingNode(index: $0, role: .primaryData) } : nil
     let decoder = DecoderImpl(
       tape: tape, index: index, options: options,
-      node: start(index) ?? DecodingNode(index: 0, role: .document))
+      node: primaryData ?? DecodingNode(index: 0, role: .document))
     // A remembered value that holds a kept decoder would otherwise keep the resolver (and itself)
     // alive through the decoder: drop what the call no longer needs.
     defer { decoder.resolver.finishCall() }

@@ -16,8 +16,17 @@ import Foundation
 /// article.comments.links?.related?.href
 /// ```
 ///
-/// When the relationship object has no `data` (links or meta only), an optional `Related` decodes
-/// as `nil`.
+/// When the relationship object has no `data` (links or meta only, as servers send large to-many
+/// relationships), an optional `Related` decodes as `nil` and a collection as empty, with
+/// ``hasData`` false; `init(links:meta:)` writes such a relationship:
+///
+/// ```swift
+/// var comments = JSONAPIRelationship<[Comment]>(
+///   links: ["related": "/articles/1/comments"], meta: ["count": 240])
+/// // "comments": {"links": {"related": "/articles/1/comments"}, "meta": {"count": 240}}
+/// ```
+///
+/// A relationship's `meta` reads as your own type with ``JSONAPIValue/decode(_:)``.
 public struct JSONAPIRelationship<Related> {
   /// The related resource(s): a resource, an optional resource, or an array of resources.
   public var data: Related
@@ -25,12 +34,30 @@ public struct JSONAPIRelationship<Related> {
   public var meta: JSONAPIValue?
   /// The relationship's `links` member (`self`, `related`, pagination).
   public var links: JSONAPILinks?
+  /// Whether the relationship object has a `data` member. False for a relationship given by its
+  /// links or meta alone; ``data`` is then `nil` or empty and is not written.
+  public var hasData: Bool
 
   /// Creates a relationship.
   public init(data: Related, meta: JSONAPIValue? = nil, links: JSONAPILinks? = nil) {
     self.data = data
     self.meta = meta
     self.links = links
+    hasData = true
+  }
+
+  /// A to-one relationship given by its links or meta alone, without `data`.
+  public init(links: JSONAPILinks?, meta: JSONAPIValue? = nil)
+  where Related: ExpressibleByNilLiteral {
+    self.init(data: nil, meta: meta, links: links)
+    hasData = false
+  }
+
+  /// A to-many relationship given by its links or meta alone, without `data`.
+  public init(links: JSONAPILinks?, meta: JSONAPIValue? = nil)
+  where Related: RangeReplaceableCollection {
+    self.init(data: Related(), meta: meta, links: links)
+    hasData = false
   }
 }
 
@@ -48,9 +75,8 @@ extension JSONAPIRelationship: Decodable where Related: Decodable {
   /// - Throws: `DecodingError.keyNotFound` when `data` is absent and `Related` is not optional.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: JSONAPIRelationshipCodingKeys.self)
-    if !container.contains(.data),
-      let none = (Related.self as? any OptionalMarker.Type)?.noneValue as? Related
-    {
+    hasData = container.contains(.data)
+    if !hasData, let none = Self.noData {
       data = none
     } else {
       data = try container.decode(Related.self, forKey: .data)
@@ -65,9 +91,17 @@ extension JSONAPIRelationship: Encodable where Related: Encodable {
   /// `data` is written as `"data": null`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: JSONAPIRelationshipCodingKeys.self)
-    try container.encode(data, forKey: .data)
+    if hasData { try container.encode(data, forKey: .data) }
     try container.encodeIfPresent(meta, forKey: .meta)
     try container.encodeIfPresent(links, forKey: .links)
+  }
+}
+
+extension JSONAPIRelationship {
+  /// What `data` holds when the relationship object has none: `nil`, or an empty collection.
+  fileprivate static var noData: Related? {
+    if let none = (Related.self as? any OptionalMarker.Type)?.noneValue as? Related { return none }
+    return (Related.self as? any RangeReplaceableCollection.Type)?.init() as? Related
   }
 }
 

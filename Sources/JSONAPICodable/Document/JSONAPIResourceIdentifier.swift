@@ -42,7 +42,7 @@ public struct JSONAPIResourceIdentifier: Hashable, Sendable {
 extension JSONAPIResourceIdentifier: Codable {
   private enum CodingKeys: String, CodingKey { case type, id, lid, meta }
 
-  /// Reads `type`, `id`, `lid` and `meta`.
+  /// Reads `type`, `id`, `lid` and `meta` (a `meta` that is not an object is ignored).
   ///
   /// - Throws: `DecodingError` when `type` is missing or a member has the wrong type.
   public init(from decoder: any Decoder) throws {
@@ -50,11 +50,23 @@ extension JSONAPIResourceIdentifier: Codable {
     type = try container.decode(String.self, forKey: .type)
     id = try container.decodeIfPresent(String.self, forKey: .id)
     lid = try container.decodeIfPresent(String.self, forKey: .lid)
-    meta = try container.decodeIfPresent(JSONAPIValue.self, forKey: .meta)
+    // `meta` is an object by definition; anything else is not meta and is left out, so that what
+    // is read can be written back.
+    let meta = try container.decodeIfPresent(JSONAPIValue.self, forKey: .meta)
+    self.meta = meta?.objectValue == nil ? JSONAPIValue?.none : meta
   }
 
   /// Writes `type`, then `id` and `lid` when set, then `meta` when set.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when `meta` is not an object.
   public func encode(to encoder: any Encoder) throws {
+    if let meta, meta.objectValue == nil {
+      throw EncodingError.invalidValue(
+        meta,
+        EncodingError.Context(
+          codingPath: encoder.codingPath + [CodingKeys.meta],
+          debugDescription: SpecSection.cite("meta must be an object", SpecSection.meta)))
+    }
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(type, forKey: .type)
     try container.encodeIfPresent(id, forKey: .id)
@@ -62,3 +74,7 @@ extension JSONAPIResourceIdentifier: Codable {
     try container.encodeIfPresent(meta, forKey: .meta)
   }
 }
+
+/// An identifier always stands for a related resource: an empty `[JSONAPIResourceIdentifier]` is an
+/// empty to-many relationship, not an empty attribute.
+extension JSONAPIResourceIdentifier: JSONAPIRelationshipExpressible {}

@@ -18,6 +18,12 @@ struct DocumentAssembler {
   ///   object without members, …).
   mutating func assemble(_ root: EncodedNode, rootType: Any.Type) throws -> EncodedObject {
     let document = EncodedObject(role: .dictionary)
+    // A JSONAPIRelationship at the top level is a relationship endpoint's body: its linkage, links
+    // and meta, nothing included.
+    if case .object(let wrapper) = root, wrapper.role == .relationship {
+      return try classifier.relationshipObject(
+        fromWrapper: wrapper, into: nil, name: "", path: .topLevel) ?? document
+    }
     // A JSONAPIDocument or an error document brings its top-level members; anything else is data.
     guard case .object(let members) = root, members.role == .document else {
       try appendData(root, swiftType: rootType, to: document)

@@ -7,5 +7,6 @@ protocol EncodableArrayMarker {
 extension Array: EncodableArrayMarker {
   static var elementIsRelationshipExpressible: Bool {
     Element.self is any JSONAPIRelationshipExpressible.Type
+      || Element.self is any JSONAPIResource.Type
   }
 }

@@ -145,6 +145,12 @@ final class EncoderImpl: Encoder {
       } else if traits.contains(.attribute) {
         object.role = .attribute
       }
+      // A model that declares its type stores none: give the object the declared one.
+      if traits.contains(.declaresResourceType), object[ResourceMemberName.type.text] == nil,
+        let declared = (type as? any JSONAPIResource.Type)?.jsonAPIType
+      {
+        object.append(.string(declared), for: ResourceMemberName.type.text)
+      }
     case .null:
       if traits.contains(.optionalOfRelated) { return .nullRelated }
     default:

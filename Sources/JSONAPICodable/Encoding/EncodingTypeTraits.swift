@@ -24,6 +24,8 @@ struct EncodingTypeTraits: OptionSet {
   static let stringKeyedDictionary = EncodingTypeTraits(rawValue: 1 << 6)
   /// `Date`, `Data`, `URL` or `Decimal`: encoded under the encoder's strategies.
   static let foundationValue = EncodingTypeTraits(rawValue: 1 << 7)
+  /// A ``JSONAPIResource``: its `type` comes from the type when the value has none.
+  static let declaresResourceType = EncodingTypeTraits(rawValue: 1 << 8)
 
   /// The traits of `type`, worked out with conformance checks (slow: cache the answer).
   static func of(_ type: Any.Type) -> EncodingTypeTraits {
@@ -39,6 +41,7 @@ struct EncodingTypeTraits: OptionSet {
       traits.insert(.optionalOfRelated)
     }
     if type is any StringKeyedDictionaryMarker.Type { traits.insert(.stringKeyedDictionary) }
+    if type is any JSONAPIResource.Type { traits.insert(.declaresResourceType) }
     if type == Date.self || type == Data.self || type == URL.self || type == Decimal.self {
       traits.insert(.foundationValue)
     }

@@ -104,9 +104,10 @@ struct ResourceClassifier {
   }
 
   /// The relationship object for a ``JSONAPIRelationship`` value at `path`; `nil` when it would be
-  /// empty.
-  private func relationshipObject(
-    fromWrapper wrapper: EncodedObject, into parts: ResourceParts, name: String,
+  /// empty. Related resources are queued in `parts` (none without: a relationship endpoint's body
+  /// carries linkage only).
+  func relationshipObject(
+    fromWrapper wrapper: EncodedObject, into parts: ResourceParts?, name: String,
     path: @autoclosure () -> EncodingPath
   ) throws -> EncodedObject? {
     let relationship = EncodedObject(role: .dictionary)
@@ -169,7 +170,7 @@ struct ResourceClassifier {
   /// when it carries more than its identifier (and its meta, which then rides on the identifier).
   private func linkage(
     for object: EncodedObject, identifier: EncodedResourceIdentifier,
-    path: @autoclosure () -> EncodingPath, into parts: ResourceParts, name: String
+    path: @autoclosure () -> EncodingPath, into parts: ResourceParts?, name: String
   ) -> EncodedNode {
     // Bare: nothing beyond the identifier and an object `meta`, which then rides on the linkage.
     var isBare = true
@@ -187,11 +188,11 @@ struct ResourceClassifier {
       meta = nil
       if let tree = options.includeTree {
         // Only the requested paths (R67): the relationship must lead on from this node.
-        if let next = tree.child(of: parts.includeNode, named: name) {
+        if let parts, let next = tree.child(of: parts.includeNode, named: name) {
           parts.relatives.append(
             (name, PendingResource(object: object, path: path(), includeNode: next)))
         }
-      } else if options.includesRelatedResources {
+      } else if options.includesRelatedResources, let parts {
         parts.relatives.append((name, PendingResource(object: object, path: path())))
       }
     }
