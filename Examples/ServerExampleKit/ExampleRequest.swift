@@ -3,13 +3,16 @@ import Foundation
 /// An HTTP request as any server framework hands it over: method, target URL (path and query),
 /// headers and body. Header names are matched case-insensitively.
 public struct ExampleRequest: Sendable {
+  /// The HTTP method, upper-cased.
   public var method: String
   /// The request target, such as `/articles?include=author`, or an absolute URL.
   public var url: String
   /// Header values by lower-cased name.
   public var headers: [String: String]
+  /// The request document, if any.
   public var body: Data?
 
+  /// Creates a request; header names are lower-cased.
   public init(method: String, url: String, headers: [String: String] = [:], body: Data? = nil) {
     self.method = method.uppercased()
     self.url = url

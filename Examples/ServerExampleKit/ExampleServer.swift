@@ -10,14 +10,17 @@ import JSONAPICodable
 /// `/articles/{id}/relationships/comments` (GET, PATCH → 403, POST, DELETE),
 /// `/people`, `/people/{id}`, `/comments/{id}` (GET).
 public struct ExampleServer: Sendable {
+  /// Where the example API lives: `Location` and `links` are absolute URLs under it.
   public static let baseURL = "https://api.example.com"
   /// A profile the server applies when asked; supporting one makes responses `Vary: Accept`.
   public static let timestampsProfile = "https://example.com/profiles/timestamps"
 
+  /// The data the handler serves and changes.
   public internal(set) var store: ExampleStore
   let negotiation = JSONAPIContentNegotiation(supportedProfiles: [timestampsProfile])
   let requestRules = JSONAPIRequestRules(acceptsClientGeneratedIDs: true)
 
+  /// A handler over `store` (by default three articles with their people and comments).
   public init(store: ExampleStore = .seeded) {
     self.store = store
   }
