@@ -43,7 +43,9 @@ extension ExampleServer {
     let size = query.page["size"].flatMap { Int($0) } ?? 10
     let number = query.page["number"].flatMap { Int($0) } ?? 1
     let totalPages = max(1, (articles.count + size - 1) / size)
-    let start = min((number - 1) * size, articles.count)
+    // A page number past the end (even one near Int.max) gives an empty page, never an overflow.
+    let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: size)
+    let start = overflow ? articles.count : min(offset, articles.count)
     let page = Array(articles[start..<min(start + size, articles.count)])
     func link(_ number: Int) -> JSONAPILink? {
       let url = query.page(number: number, size: size).url(

@@ -28,6 +28,7 @@ import Testing
     .get("list-sort-title", "/articles?sort=title", dataIDs: ["3", "2", "1"]),
     .get("list-sort-descending", "/articles?sort=-revision,-title", dataIDs: ["1", "2", "3"]),
     .get("list-page", "/articles?page%5Bnumber%5D=2&page%5Bsize%5D=2", dataIDs: ["3"]),
+    .get("list-page-far-away", "/articles?page%5Bnumber%5D=999999999999999999", dataIDs: []),
     .get("list-filter", "/articles?filter%5Bauthor%5D=9,5", dataIDs: ["1"]),
     .get(
       "list-fields", "/articles?include=author&fields%5Barticles%5D=title&fields%5Bpeople%5D=name",
