@@ -184,11 +184,9 @@ final class DecoderImpl: Decoder {
   {
     .typeMismatch(
       expected,
-      DecodingError.Context(
-        codingPath: codingPath(depth: depth, appending: component),
-        debugDescription:
-          "Expected to decode \(expected) but found \(describe(found)) instead.\(location(of: found.index))",
-        underlyingError: failureLocation(of: found.index)))
+      context(
+        "Expected to decode \(expected) but found \(describe(found)) instead.", depth: depth,
+        component: component, at: found.index))
   }
 
   /// `valueNotFound` for null (as `JSONDecoder` reports it), `typeMismatch` for anything else.
@@ -203,20 +201,28 @@ final class DecoderImpl: Decoder {
     let wanted = container ?? "value of type \(expected)"
     return .valueNotFound(
       expected,
-      DecodingError.Context(
-        codingPath: codingPath(depth: depth, appending: component),
-        debugDescription: "Cannot get \(wanted) -- found null value instead."
-          + location(of: found.index), underlyingError: failureLocation(of: found.index)))
+      context(
+        "Cannot get \(wanted) -- found null value instead.", depth: depth, component: component,
+        at: found.index))
   }
 
   func dataCorrupted(_ message: String, depth: Int, component: PathComponent? = nil, at index: Int)
     -> DecodingError
   {
-    .dataCorrupted(
-      DecodingError.Context(
-        codingPath: codingPath(depth: depth, appending: component),
-        debugDescription: message + location(of: index), underlyingError: failureLocation(of: index)
-      ))
+    .dataCorrupted(context(message, depth: depth, component: component, at: index))
+  }
+
+  /// The context of an error about the value at tape entry `index`: `message` followed by
+  /// " (at /included/3/attributes/age)", and the same pointer as a ``DecodingFailureLocation`` in
+  /// `underlyingError`. The pointer is walked once, only when an error is made.
+  private func context(
+    _ message: String, depth: Int, component: PathComponent?, at index: Int
+  ) -> DecodingError.Context {
+    let pointer = JSONPointer.pointer(to: index, in: tape)
+    return DecodingError.Context(
+      codingPath: codingPath(depth: depth, appending: component),
+      debugDescription: message + " (at \(pointer.isEmpty ? "/" : pointer))",
+      underlyingError: DecodingFailureLocation(pointer: pointer))
   }
 
   func describe(_ node: DecodingNode) -> String {
@@ -231,16 +237,5 @@ final class DecoderImpl: Decoder {
     case (_, .true), (_, .false): return "a boolean"
     case (_, .null): return "null"
     }
-  }
-
-  /// The pointer to a tape entry as a structured error, for ``JSONAPIErrorObject/init(describing:)``.
-  func failureLocation(of tapeIndex: Int) -> DecodingFailureLocation {
-    DecodingFailureLocation(pointer: JSONPointer.pointer(to: tapeIndex, in: tape))
-  }
-
-  /// " (at /included/3/attributes/age)", computed only for error messages.
-  func location(of tapeIndex: Int) -> String {
-    let pointer = JSONPointer.pointer(to: tapeIndex, in: tape)
-    return " (at \(pointer.isEmpty ? "/" : pointer))"
   }
 }
