@@ -32,7 +32,9 @@ import Foundation
 /// wins each conflict; a copy of a primary resource is dropped (the primary wins). Two primary
 /// resources with one identity throw. ``includesRelatedResources`` `= false` leaves `included` out;
 /// ``sparseFieldsets`` removes fields from primary and included resources alike, and the related
-/// resources behind a removed relationship are not collected.
+/// resources behind a removed relationship are not collected. A server answering a request's
+/// `include` uses ``encode(_:including:)`` or ``encode(_:for:)``: then `included` holds exactly the
+/// resources on the requested paths.
 ///
 /// ## Keys
 /// Key strategies convert attribute and relationship names and the keys of nested structs; they
@@ -80,7 +82,9 @@ public final class JSONAPIEncoder: @unchecked Sendable {
     set { lock.withLock { options.userInfo = newValue } }
   }
   /// Whether related resources that carry more than their identifier are written to `included`.
-  /// Default `true`; set `false` for request bodies, which servers expect without `included`.
+  /// Default `true`; set `false` for request bodies, which servers expect without `included`, and
+  /// for servers that include nothing unless asked. ``encode(_:including:)`` and a query with
+  /// `include` in ``encode(_:for:)`` include their paths whatever this says.
   public var includesRelatedResources: Bool {
     get { lock.withLock { options.includesRelatedResources } }
     set { lock.withLock { options.includesRelatedResources = newValue } }

@@ -151,3 +151,28 @@ final class GraphNode: Encodable, JSONAPIRelationshipExpressible {
 
   private enum CodingKeys: String, CodingKey { case id, type, label, left, right }
 }
+
+extension IncludePathEncodingTests {
+  // R67: an encoder that includes nothing by default still answers `include`.
+  @Test func includePathsOverrideIncludesRelatedResources() throws {
+    let encoder = JSONAPIEncoder()
+    encoder.includesRelatedResources = false
+    let plain = try checked(encoder.encode(Self.article), name: "include-off", kind: .response)
+    #expect(plain["included"] == nil)
+    let asked = try checked(
+      encoder.encode(Self.article, including: ["author"]), name: "include-off-asked",
+      kind: .response, answersInclude: true)
+    #expect(identities(asked) == ["people/9"])
+  }
+
+  // Hostile paths (deep, repeated, empty names) cost time linear in their length.
+  @Test func oddPathsIncludeOnlyWhatExists() throws {
+    let paths =
+      [String(repeating: "comments.", count: 1000) + "author", "", ".", "author..x"]
+      + Array(repeating: "author", count: 1000)
+    let document = try checked(
+      JSONAPIEncoder().encode(Self.article, including: paths), name: "include-odd",
+      kind: .response, answersInclude: true)
+    #expect(Set(identities(document)) == ["people/9", "comments/c1", "comments/c2"])
+  }
+}

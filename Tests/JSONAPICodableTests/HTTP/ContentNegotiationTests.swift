@@ -102,3 +102,23 @@ import Testing
     }
   }
 }
+
+extension ContentNegotiationTests {
+  // Hostile headers: random values either negotiate or throw a JSONAPINegotiationError.
+  @Test func randomHeadersNegotiateOrThrow() {
+    let alphabet = Array("application/vnd.api+json;,= \"\\qext*profile0.5")
+    for seed in UInt64(0)..<2000 {
+      var generator = Generator(seed: seed)
+      var accept = ""
+      for _ in 0..<generator.int(0...50) { accept.append(generator.pick(alphabet)) }
+      var contentType = ""
+      for _ in 0..<generator.int(0...50) { contentType.append(generator.pick(alphabet)) }
+      do {
+        _ = try negotiation.negotiate(accept: accept, contentType: contentType)
+      } catch is JSONAPINegotiationError {
+      } catch {
+        Issue.record("seed \(seed): \(error)")
+      }
+    }
+  }
+}

@@ -160,3 +160,23 @@ import Testing
     return query
   }
 }
+
+extension QueryParsingTests {
+  // Hostile input: random query strings over the characters that matter either parse or throw a
+  // JSONAPIQueryError, and a parsed query validates or throws one too. Never anything else.
+  @Test func randomQueryStringsParseOrThrowQueryErrors() {
+    let alphabet = Array("include=fields[]%5B%5Dsortpagefilter&,.-+ab%zz\u{0}é")
+    let rules = JSONAPIQueryRules(includePaths: ["a.b"], sortFields: ["a"])
+    for seed in UInt64(0)..<2000 {
+      var generator = Generator(seed: seed)
+      var text = ""
+      for _ in 0..<generator.int(0...60) { text.append(generator.pick(alphabet)) }
+      do {
+        try rules.validate(JSONAPIQuery(parsing: text))
+      } catch is JSONAPIQueryError {
+      } catch {
+        Issue.record("seed \(seed): \(error)")
+      }
+    }
+  }
+}
