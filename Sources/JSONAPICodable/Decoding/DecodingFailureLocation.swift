@@ -7,6 +7,7 @@
 /// and ``missingMember`` the path the member would have: `"/data/attributes/title"` for a field of
 /// a resource (the decoder cannot tell an absent attribute from an absent relationship, so a field
 /// is given under `attributes`), `"/data/id"` for `type`/`id`/`lid`, `"/meta/total"` elsewhere.
+/// The member is named by the model's coding key, before any key decoding strategy.
 struct DecodingFailureLocation: Error, Sendable, Hashable {
   /// A JSON Pointer (RFC 6901) to the value at fault, or to the object missing a member.
   let pointer: String

@@ -15,8 +15,9 @@ public enum JSONAPIRequestError: Error, Sendable, Hashable {
   case typeMismatch(expected: String, found: String, pointer: String)
   /// An update body's `id` is not the URL's (`409 Conflict`).
   case idMismatch(expected: String, found: String)
-  /// An update body has no `id` (`400 Bad Request`): JSON:API requires `type` and `id`.
-  case missingID
+  /// An update body, or an identifier sent to a relationship endpoint, has no `id`
+  /// (`400 Bad Request`); `pointer` names the object that lacks it.
+  case missingID(pointer: String)
   /// The body of a create request carries an `id`, and the server assigns ids itself
   /// (`403 Forbidden`).
   case clientGeneratedIDNotSupported(id: String)
@@ -44,10 +45,10 @@ public enum JSONAPIRequestError: Error, Sendable, Hashable {
   /// A JSON Pointer into the request document, or `nil` when the URL is at fault.
   public var pointer: String? {
     switch self {
-    case .typeMismatch(_, _, let pointer), .relatedResourceNotFound(_, _, let pointer):
+    case .typeMismatch(_, _, let pointer), .relatedResourceNotFound(_, _, let pointer),
+      .missingID(let pointer):
       return pointer
     case .idMismatch, .clientGeneratedIDNotSupported, .resourceAlreadyExists: return "/data/id"
-    case .missingID: return "/data"
     case .resourceNotFound, .fullReplacementNotAllowed, .relationshipNotFound: return nil
     }
   }
@@ -81,7 +82,8 @@ extension JSONAPIRequestError: CustomStringConvertible {
         "The body's id `\(found)` is not the id `\(expected)` in the URL",
         SpecSection.updatingConflict)
     case .missingID:
-      return SpecSection.cite("An update must give the resource's `id`", SpecSection.updating)
+      return SpecSection.cite(
+        "The resource or identifier must give its `id`", SpecSection.updating)
     case .clientGeneratedIDNotSupported(let id):
       return SpecSection.cite(
         "This server assigns ids itself and does not accept the id `\(id)`", SpecSection.clientIDs)

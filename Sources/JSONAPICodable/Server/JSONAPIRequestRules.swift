@@ -62,13 +62,13 @@ public struct JSONAPIRequestRules: Sendable, Hashable {
   ///
   /// - Throws: ``JSONAPIRequestError/typeMismatch(expected:found:pointer:)`` or
   ///   ``JSONAPIRequestError/idMismatch(expected:found:)`` (409);
-  ///   ``JSONAPIRequestError/missingID`` (400) when the body has no `id`.
+  ///   ``JSONAPIRequestError/missingID(pointer:)`` (400) when the body has no `id`.
   public func checkUpdate(_ resource: JSONAPIResourceIdentifier, type: String, id: String) throws {
     guard resource.type == type else {
       throw JSONAPIRequestError.typeMismatch(
         expected: type, found: resource.type, pointer: "/data/type")
     }
-    guard let found = resource.id else { throw JSONAPIRequestError.missingID }
+    guard let found = resource.id else { throw JSONAPIRequestError.missingID(pointer: "/data") }
     guard found == id else { throw JSONAPIRequestError.idMismatch(expected: id, found: found) }
   }
 
@@ -93,7 +93,7 @@ public struct JSONAPIRequestRules: Sendable, Hashable {
   /// ```
   ///
   /// - Throws: ``JSONAPIRequestError/typeMismatch(expected:found:pointer:)`` (409) naming
-  ///   `/data/type` (to-one) or `/data/N/type` (to-many); ``JSONAPIRequestError/missingID``
+  ///   `/data/type` (to-one) or `/data/N/type` (to-many); ``JSONAPIRequestError/missingID(pointer:)``
   ///   (400) for an identifier without `id`.
   public func checkLinkage(_ identifiers: [JSONAPIResourceIdentifier], type: String, toMany: Bool)
     throws
@@ -104,7 +104,7 @@ public struct JSONAPIRequestRules: Sendable, Hashable {
         throw JSONAPIRequestError.typeMismatch(
           expected: type, found: identifier.type, pointer: pointer + "/type")
       }
-      if identifier.id == nil { throw JSONAPIRequestError.missingID }
+      if identifier.id == nil { throw JSONAPIRequestError.missingID(pointer: pointer) }
     }
   }
 }

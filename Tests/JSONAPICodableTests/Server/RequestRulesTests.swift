@@ -51,7 +51,7 @@ import Testing
       try rules.checkUpdate(
         body(#"{"data":{"type":"people","id":"1"}}"#), type: "articles", id: "1")
     }
-    #expect(throws: JSONAPIRequestError.missingID) {
+    #expect(throws: JSONAPIRequestError.missingID(pointer: "/data")) {
       try rules.checkUpdate(body(#"{"data":{"type":"articles"}}"#), type: "articles", id: "1")
     }
   }
@@ -60,7 +60,7 @@ import Testing
     let cases: [(JSONAPIRequestError, Int, String?)] = [
       (.typeMismatch(expected: "a", found: "b", pointer: "/data/type"), 409, "/data/type"),
       (.idMismatch(expected: "1", found: "2"), 409, "/data/id"),
-      (.missingID, 400, "/data"),
+      (.missingID(pointer: "/data"), 400, "/data"),
       (.clientGeneratedIDNotSupported(id: "1"), 403, "/data/id"),
       (.resourceAlreadyExists(type: "a", id: "1"), 409, "/data/id"),
       (.resourceNotFound(type: "a", id: "1"), 404, nil),
@@ -99,6 +99,19 @@ import Testing
         expected: "tags", found: "people", pointer: "/data/type")
     ) {
       try rules.checkLinkage([tags[1]], type: "tags", toMany: false)
+    }
+  }
+}
+
+extension RequestRulesTests {
+  // R34, R84: an identifier without `id` is named by its position.
+  @Test func linkageWithoutIDNamesTheIdentifier() {
+    let identifiers = [
+      JSONAPIResourceIdentifier(type: "tags", id: "1"),
+      JSONAPIResourceIdentifier(type: "tags", lid: "x"),
+    ]
+    #expect(throws: JSONAPIRequestError.missingID(pointer: "/data/1")) {
+      try JSONAPIRequestRules().checkLinkage(identifiers, type: "tags", toMany: true)
     }
   }
 }
