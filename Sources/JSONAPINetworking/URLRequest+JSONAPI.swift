@@ -1,4 +1,5 @@
 import Foundation
+import JSONAPICodable
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
