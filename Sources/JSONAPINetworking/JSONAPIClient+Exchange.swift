@@ -56,9 +56,10 @@ extension JSONAPIClient {
   /// The base URL with a final `/`, so that `articles` lands under its last path segment.
   private var directoryBaseURL: URL? {
     let absolute = baseURL.absoluteURL
-    guard absolute.query == nil, absolute.fragment == nil, !absolute.path.hasSuffix("/") else {
-      return absolute
-    }
+    // (`URL.path` drops a final slash, so look at the text.)
+    guard absolute.query == nil, absolute.fragment == nil,
+      !absolute.absoluteString.hasSuffix("/")
+    else { return absolute }
     return URL(string: absolute.absoluteString + "/")
   }
 

@@ -177,7 +177,7 @@ extension JSONAPIClient {
   public func updateRelationship(_ path: String, to identifier: JSONAPIResourceIdentifier?)
     async throws
   {
-    let body = try LinkageDocument.toOne(identifier).body()
+    let body = try encoder.encode(identifier)
     _ = try await exchange("PATCH", url(for: path), body: body)
   }
 
@@ -193,7 +193,7 @@ extension JSONAPIClient {
   public func updateRelationship(_ path: String, to identifiers: [JSONAPIResourceIdentifier])
     async throws
   {
-    let body = try LinkageDocument.toMany(identifiers).body()
+    let body = try encoder.encode(identifiers)
     _ = try await exchange("PATCH", url(for: path), body: body)
   }
 
@@ -209,7 +209,7 @@ extension JSONAPIClient {
   public func addToRelationship(_ path: String, _ identifiers: [JSONAPIResourceIdentifier])
     async throws
   {
-    let body = try LinkageDocument.toMany(identifiers).body()
+    let body = try encoder.encode(identifiers)
     _ = try await exchange("POST", url(for: path), body: body)
   }
 
@@ -224,34 +224,7 @@ extension JSONAPIClient {
   public func removeFromRelationship(_ path: String, _ identifiers: [JSONAPIResourceIdentifier])
     async throws
   {
-    let body = try LinkageDocument.toMany(identifiers).body()
+    let body = try encoder.encode(identifiers)
     _ = try await exchange("DELETE", url(for: path), body: body)
-  }
-}
-
-/// The body of a relationship request: `{"data": identifier-or-null}` or `{"data": [...]}`.
-///
-/// Written with a plain `JSONEncoder` rather than as resources through ``JSONAPIEncoder``, so that
-/// `"data": null` and `"data": []` come out exactly as the spec requires and no key strategy
-/// touches the identifiers.
-enum LinkageDocument: Encodable {
-  case toOne(JSONAPIResourceIdentifier?)
-  case toMany([JSONAPIResourceIdentifier])
-
-  func body() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    return try encoder.encode(self)
-  }
-
-  private enum CodingKeys: String, CodingKey { case data }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    switch self {
-    case .toOne(let identifier?): try container.encode(identifier, forKey: .data)
-    case .toOne(nil): try container.encodeNil(forKey: .data)
-    case .toMany(let identifiers): try container.encode(identifiers, forKey: .data)
-    }
   }
 }
