@@ -11,7 +11,7 @@ extension JSONAPIClient {
   /// Fetches `path` and decodes its document as `type`.
   ///
   /// `type` is the primary data (`Article`, `[Article]`, `Article?`, `[JSONAPIResourceIdentifier]`
-  /// for a relationship endpoint) or a whole ``JSONAPICodable/JSONAPIDocument`` to read `meta`
+  /// for a relationship endpoint) or a whole `JSONAPIDocument` to read `meta`
   /// and `links` too.
   ///
   /// ```swift

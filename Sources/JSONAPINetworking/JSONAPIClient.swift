@@ -20,7 +20,7 @@ import JSONAPICodable
 /// A path is a URI reference resolved against ``baseURL`` as a browser resolves a link:
 /// `articles/1` is appended to the base URL's path (a missing final `/` on the base is added),
 /// `/articles/1` replaces the base path, and an absolute URL (a `links.related` or `Location`
-/// value) is used as it is. Query parameters from a ``JSONAPIQuery`` are appended to any query the
+/// value) is used as it is. Query parameters from a `JSONAPIQuery` are appended to any query the
 /// path already has.
 ///
 /// ## Security
@@ -33,7 +33,7 @@ import JSONAPICodable
 /// - ``JSONAPIResponseError`` for every answer outside 200–299;
 /// - ``JSONAPIClientError`` for a refused URL, an oversized body, a runaway pagination, or a
 ///   successful answer that is not a document;
-/// - ``JSONAPICodable/JSONAPIError`` and `DecodingError` from decoding;
+/// - `JSONAPIError` and `DecodingError` from decoding;
 /// - the transport's errors (`URLError`), and `CancellationError` when the task is cancelled.
 ///
 /// The client is a value: copies share the transport, decoder and encoder (both classes), so
@@ -64,8 +64,8 @@ public struct JSONAPIClient: Sendable {
   ///   - baseURL: The API root; paths resolve against it.
   ///   - configuration: Media type, limits, origins and request hook. Default: ``Configuration/init(mediaType:allowedOrigins:maxResponseBytes:maxPages:prepareRequest:)``'s defaults.
   ///   - transport: The HTTP stack. Default: ``URLSessionTransport/shared``.
-  ///   - decoder: Decodes responses. Default: a new ``JSONAPICodable/JSONAPIDecoder``.
-  ///   - encoder: Encodes request bodies. Default: a new ``JSONAPICodable/JSONAPIEncoder``.
+  ///   - decoder: Decodes responses. Default: a new `JSONAPIDecoder`.
+  ///   - encoder: Encodes request bodies. Default: a new `JSONAPIEncoder`.
   public init(
     baseURL: URL, configuration: Configuration = Configuration(),
     transport: any JSONAPITransport = URLSessionTransport.shared,
