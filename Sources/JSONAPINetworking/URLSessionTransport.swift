@@ -166,32 +166,58 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     lock.withLock { exchanges[identifier] }
   }
 
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
-    guard let exchange = exchange(dataTask.taskIdentifier), exchange.receive(response) else {
-      completionHandler(.cancel)
-      return
-    }
-    completionHandler(.allow)
+  /// Whether to go on reading after the response head: not when the task is unknown or the
+  /// announced length is over the limit.
+  private func accepts(_ response: URLResponse, of task: URLSessionTask) -> Bool {
+    guard let exchange = exchange(task.taskIdentifier) else { return false }
+    return exchange.receive(response)
   }
+
+  /// The redirected request when it stays within the origin of the original request, else `nil`
+  /// (the 3xx answer itself is returned). A redirect keeps the request's headers, credentials
+  /// included, so it must not leave the origin the client approved.
+  private func redirect(_ task: URLSessionTask, to request: URLRequest) -> URLRequest? {
+    let from = (task.originalRequest?.url).flatMap(Origin.init)
+    let to = request.url.flatMap(Origin.init)
+    return from != nil && from == to ? request : nil
+  }
+
+  #if canImport(FoundationNetworking)
+    // swift-corelibs-foundation: the completion-handler forms are the only ones.
+    func urlSession(
+      _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+      completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+      completionHandler(accepts(response, of: dataTask) ? .allow : .cancel)
+    }
+
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask,
+      willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+      completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+      completionHandler(redirect(task, to: request))
+    }
+  #else
+    // Apple platforms: the async forms, whose signatures do not depend on how the SDK annotates
+    // the completion handlers' sendability.
+    func urlSession(
+      _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse
+    ) async -> URLSession.ResponseDisposition {
+      accepts(response, of: dataTask) ? .allow : .cancel
+    }
+
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask,
+      willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest
+    ) async -> URLRequest? {
+      redirect(task, to: request)
+    }
+  #endif
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     guard let exchange = exchange(dataTask.taskIdentifier) else { return }
     if !exchange.receive(data) { dataTask.cancel() }
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-    completionHandler: @escaping (URLRequest?) -> Void
-  ) {
-    // A redirect keeps the request's headers, credentials included: follow it only within the
-    // origin the client approved. Otherwise the 3xx answer itself is returned.
-    let from = (task.originalRequest?.url).flatMap(Origin.init)
-    let to = request.url.flatMap(Origin.init)
-    completionHandler(from != nil && from == to ? request : nil)
   }
 
   func urlSession(
