@@ -117,20 +117,22 @@ extension JSONAPIClient {
   private func responseError(
     status: Int, headers: [String: String], body: Data, method: String, url: URL
   ) -> JSONAPIResponseError {
-    var errors: [JSONAPIErrorObject] = []
+    var document: JSONAPIErrorDocument?
     let contentType = headers["content-type"]
     if !body.isEmpty, Self.mayBeJSON(contentType) {
       do {
         _ = try decoder.decode(JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: body)
-      } catch JSONAPIError.errorDocument(let objects) {
-        errors = objects
+      } catch JSONAPIError.errorDocument(let errorDocument) {
+        document = errorDocument
       } catch {
         // Not an error document: the raw body and content type tell what it is.
       }
     }
-    return JSONAPIResponseError(
-      statusCode: status, errors: errors, body: body, contentType: contentType, headers: headers,
-      method: method, url: url)
+    var error = JSONAPIResponseError(
+      statusCode: status, errors: document?.errors ?? [], body: body, contentType: contentType,
+      headers: headers, method: method, url: url)
+    error.errorDocument = document
+    return error
   }
 
   /// Whether a body of this content type may hold JSON: a JSON or `+json` type, or none given.

@@ -22,6 +22,8 @@ public struct JSONAPIResponseError: Error, Sendable, Hashable {
   public var statusCode: Int
   /// The error objects of the body when it is a JSON:API error document; empty otherwise.
   public var errors: [JSONAPIErrorObject]
+  /// The whole error document, with its `meta`, `links` and `jsonapi`, when the body is one.
+  public var errorDocument: JSONAPIErrorDocument?
   /// The response body as received (at most ``JSONAPIClient/Configuration/maxResponseBytes``).
   public var body: Data
   /// The `Content-Type` of the body, such as `text/html; charset=utf-8`; `nil` when not sent.
@@ -41,6 +43,7 @@ public struct JSONAPIResponseError: Error, Sendable, Hashable {
   ) {
     self.statusCode = statusCode
     self.errors = errors
+    errorDocument = errors.isEmpty ? nil : JSONAPIErrorDocument(errors: errors)
     self.body = body
     self.contentType = contentType
     self.headers = Dictionary(

@@ -56,6 +56,14 @@ import Testing
     }
   }
 
+  @Test func theWholeErrorDocumentTravelsWithTheError() async throws {
+    let body = #"{"errors":[{"status":"503","traceId":"t-1"}],"meta":{"requestId":"r-9"}}"#
+    let error = try await responseError(
+      status: 503, body: body, headers: ["Content-Type": "application/vnd.api+json"])
+    #expect(error.errorDocument?.meta?["requestId"]?.stringValue == "r-9")
+    #expect(error.errors.first?.additionalMembers == ["traceId": "t-1"])
+  }
+
   @Test func emptyAndMalformedErrorBodies() async throws {
     let empty = try await responseError(status: 500, body: "", headers: [:])
     #expect(empty.errors.isEmpty && empty.body.isEmpty)
