@@ -7,14 +7,20 @@ let package = Package(
     .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
   ],
   products: [
-    .library(name: "JSONAPICodable", targets: ["JSONAPICodable"])
+    .library(name: "JSONAPICodable", targets: ["JSONAPICodable"]),
+    .library(name: "JSONAPINetworking", targets: ["JSONAPINetworking"]),
   ],
   targets: [
     .target(name: "JSONAPICodable"),
+    .target(name: "JSONAPINetworking", dependencies: ["JSONAPICodable"]),
     .testTarget(
       name: "JSONAPICodableTests",
       dependencies: ["JSONAPICodable", "ServerExampleKit"],
       resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "JSONAPINetworkingTests",
+      dependencies: ["JSONAPINetworking", "JSONAPICodable"]
     ),
     .executableTarget(
       name: "ClientExample",
@@ -30,6 +36,11 @@ let package = Package(
       name: "ServerExample",
       dependencies: ["JSONAPICodable", "ServerExampleKit"],
       path: "Examples/ServerExample"
+    ),
+    .executableTarget(
+      name: "NetworkClientExample",
+      dependencies: ["JSONAPICodable", "JSONAPINetworking"],
+      path: "Examples/NetworkClientExample"
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of JSONAPICodable offline with the toolchain's `docc`, failing on
+# Builds the DocC documentation of JSONAPICodable and JSONAPINetworking offline with the toolchain's `docc`, failing on
 # any warning (broken symbol links, unresolved references, missing articles).
-# Output: .build-docs/JSONAPICodable.doccarchive (git-ignored).
+# Output: .build-docs/JSONAPICodable.doccarchive and JSONAPINetworking.doccarchive (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,17 +18,19 @@ graphs=$(sed -n 's/^Files written to //p' "$out/dump.log" | tail -n 1)
 if [ -z "$graphs" ]; then
   graphs="$(swift build --show-bin-path)/symbolgraph"
 fi
-# The library's graph plus its extensions of other modules (JSONAPICodable@Foundation…), not the
-# test targets' graphs.
-cp "$graphs"/JSONAPICodable.symbols.json "$out/symbol-graphs/"
-for extension in "$graphs"/JSONAPICodable@*.symbols.json; do
-  if [ -e "$extension" ]; then cp "$extension" "$out/symbol-graphs/"; fi
+# Each library's graph plus its extensions of other modules (JSONAPICodable@Foundation…), not the
+# test targets' graphs; one archive per library.
+for module in JSONAPICodable JSONAPINetworking; do
+  mkdir -p "$out/symbol-graphs/$module"
+  cp "$graphs/$module.symbols.json" "$out/symbol-graphs/$module/"
+  for extension in "$graphs/$module"@*.symbols.json; do
+    if [ -e "$extension" ]; then cp "$extension" "$out/symbol-graphs/$module/"; fi
+  done
+  docc convert "Sources/$module/$module.docc" \
+    --additional-symbol-graph-dir "$out/symbol-graphs/$module" \
+    --fallback-display-name "$module" \
+    --fallback-bundle-identifier "$module" \
+    --output-path "$out/$module.doccarchive" \
+    --warnings-as-errors
+  echo "docs: $out/$module.doccarchive"
 done
-
-docc convert Sources/JSONAPICodable/JSONAPICodable.docc \
-  --additional-symbol-graph-dir "$out/symbol-graphs" \
-  --fallback-display-name JSONAPICodable \
-  --fallback-bundle-identifier JSONAPICodable \
-  --output-path "$out/JSONAPICodable.doccarchive" \
-  --warnings-as-errors
-echo "docs: $out/JSONAPICodable.doccarchive"

@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift format lint --strict --recursive --parallel Sources Tests Examples Package.swift
+swift format lint --strict --recursive --parallel Sources Tests Examples Package.swift \
+  IntegrationTests/Sources IntegrationTests/Package.swift Fuzz/Sources Benchmarks/Sources
 echo "format lint: OK"

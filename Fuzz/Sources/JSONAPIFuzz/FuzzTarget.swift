@@ -15,6 +15,7 @@ let encoder = JSONAPIEncoder()
 /// so an expansion bomb that the decoder memoised would take exponential time to encode.
 let roundTripNodeCap = 2_000
 
+/// libFuzzer's entry point: decodes one input every way the harness knows and checks the results.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []

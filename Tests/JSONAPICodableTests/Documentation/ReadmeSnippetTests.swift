@@ -3,10 +3,6 @@ import Testing
 
 @testable import JSONAPICodable
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 // Every code snippet in README.md, compiled and run here against a document it is meant for. The
 // declarations are the README's (one member per line here, as the format rules want); keep both
 // in step.
@@ -174,25 +170,8 @@ import Testing
 
   // Create and update bodies: see Encoding/ReadmeSnippetEncodingTests.swift.
 
-  // MARK: Requests: query parameters and headers
-
-  @Test func queryAndRequest() throws {
-    let articlesURL = try #require(URL(string: "https://api.example.com/articles"))
-    let query = JSONAPIQuery()
-      .including("author", "comments.author")
-      .fields("articles", ["title", "author"])
-      .sorted(by: .descending("publishedAt"))
-      .page(number: 2, size: 20)
-      .filter("tag", "swift")
-    let request = URLRequest(jsonAPI: articlesURL, query: query)  // nil only for a malformed URL
-    #expect(
-      request?.url?.absoluteString
-        == "https://api.example.com/articles?include=author,comments.author"
-        + "&fields%5Barticles%5D=title,author&sort=-publishedAt&page%5Bnumber%5D=2"
-        + "&page%5Bsize%5D=20&filter%5Btag%5D=swift")
-    #expect(request?.httpMethod == "GET")
-    #expect(request?.value(forHTTPHeaderField: "Accept") == "application/vnd.api+json")
-  }
+  // Requests: query parameters and headers: see JSONAPINetworkingTests/ReadmeRequestSnippetTests.swift
+  // (URLRequest lives in the networking module).
 
   // MARK: Errors
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONAPICodable
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -42,7 +43,7 @@ extension URLRequest {
   ///   - url: The endpoint, which may already have a query.
   ///   - query: JSON:API query parameters to append.
   ///   - method: The HTTP method. Default `GET`.
-  ///   - body: A document made by ``JSONAPIEncoder``, for `POST` and `PATCH`.
+  ///   - body: A document made by `JSONAPIEncoder`, for `POST` and `PATCH`.
   ///   - mediaType: The media type to send and accept.
   /// - Returns: `nil` only when Foundation cannot split `url` into URL components.
   public init?(

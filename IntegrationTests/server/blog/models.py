@@ -1,0 +1,45 @@
+"""People write articles; articles have tags and comments."""
+from django.db import models
+
+
+class Person(models.Model):
+    name = models.CharField(max_length=100)
+    email = models.EmailField(blank=True)
+
+    class JSONAPIMeta:
+        resource_name = "people"
+
+
+class Tag(models.Model):
+    name = models.CharField(max_length=50, unique=True)
+
+    class JSONAPIMeta:
+        resource_name = "tags"
+
+
+class Article(models.Model):
+    title = models.CharField(max_length=200)
+    body = models.TextField(blank=True)
+    word_count = models.IntegerField(default=0)
+    author = models.ForeignKey(
+        Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="articles"
+    )
+    tags = models.ManyToManyField(Tag, blank=True, related_name="articles")
+
+    class Meta:
+        ordering = ["id"]
+
+    class JSONAPIMeta:
+        resource_name = "articles"
+
+
+class Comment(models.Model):
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="comments")
+    author = models.ForeignKey(Person, null=True, on_delete=models.SET_NULL, related_name="+")
+    body = models.TextField()
+
+    class Meta:
+        ordering = ["id"]
+
+    class JSONAPIMeta:
+        resource_name = "comments"

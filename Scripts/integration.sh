@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Runs IntegrationTests (JSONAPIClient against a real JSON:API server) from a clean clone:
+# creates a Python venv with djangorestframework-jsonapi (cached in .build-integration, git-ignored),
+# migrates and seeds a fresh SQLite database, starts the server on 127.0.0.1, waits until it
+# answers (at most 60 s), runs the Swift suite, and stops the server by its PID on exit.
+#
+#   Scripts/integration.sh           run the suite
+#   Scripts/integration.sh --serve   only start the seeded server and keep it running (Ctrl-C stops
+#                                    it), e.g. for `swift run NetworkClientExample`
+#
+# JSONAPI_SERVER_PORT chooses the port (default 8765).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+mode=run
+if [ "${1:-}" = "--serve" ]; then mode=serve; fi
+
+work="$root/.build-integration"
+venv="$work/venv"
+requirements="$root/IntegrationTests/server/requirements.txt"
+port="${JSONAPI_SERVER_PORT:-8765}"
+url="http://127.0.0.1:$port/"
+mkdir -p "$work"
+
+echo "== server: Python venv with $(basename "$requirements")"
+if [ ! -x "$venv/bin/python" ] || ! cmp -s "$requirements" "$venv/requirements.installed"; then
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+  cp "$requirements" "$venv/requirements.installed"
+fi
+python="$venv/bin/python"
+
+echo "== server: fresh database, migrated and seeded"
+export JSONAPI_SERVER_DB="$work/db.sqlite3"
+rm -f "$JSONAPI_SERVER_DB"
+(cd IntegrationTests/server && "$python" manage.py migrate --verbosity 0 && "$python" manage.py seed)
+
+if "$python" -c "import socket,sys; s=socket.socket(); sys.exit(s.connect_ex(('127.0.0.1', $port)) != 0)"; then
+  echo "port $port is already in use; set JSONAPI_SERVER_PORT to a free one" >&2
+  exit 1
+fi
+
+echo "== server: starting on $url"
+log="$work/server.log"
+(cd IntegrationTests/server && exec "$python" manage.py runserver "127.0.0.1:$port" --noreload) \
+  >"$log" 2>&1 &
+server_pid=$!
+stop_server() {
+  if kill -0 "$server_pid" 2>/dev/null; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+}
+trap stop_server EXIT
+trap 'exit 130' INT TERM
+
+# Bounded wait: the server answers within 60 s or the run fails with its log.
+ready=no
+for _ in $(seq 1 120); do
+  if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
+  if "$python" -c "import urllib.request; urllib.request.urlopen('${url}articles/1', timeout=2)" \
+    >/dev/null 2>&1; then
+    ready=yes
+    break
+  fi
+  sleep 0.5
+done
+if [ "$ready" != yes ]; then
+  echo "the server did not answer within 60 s; its log:" >&2
+  cat "$log" >&2
+  exit 1
+fi
+
+if [ "$mode" = serve ]; then
+  echo "serving $url (log: $log); Ctrl-C stops it"
+  echo "try: JSONAPI_SERVER_URL=$url swift run NetworkClientExample"
+  wait "$server_pid"
+  exit 0
+fi
+
+echo "== integration suite"
+status=0
+swift run --package-path IntegrationTests -Xswiftc -warnings-as-errors IntegrationSuite "$url" \
+  || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "== server log (last 60 lines)"
+  tail -n 60 "$log"
+fi
+exit "$status"

@@ -1,0 +1,230 @@
+import Foundation
+import JSONAPICodable
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// MARK: Reading
+
+extension JSONAPIClient {
+  /// Fetches `path` and decodes its document as `type`.
+  ///
+  /// `type` is the primary data (`Article`, `[Article]`, `Article?`, `[JSONAPIResourceIdentifier]`
+  /// for a relationship endpoint) or a whole `JSONAPIDocument` to read `meta`
+  /// and `links` too.
+  ///
+  /// ```swift
+  /// let page = try await client.get(
+  ///   JSONAPIDocument<[Article], PageMeta>.self, from: "articles",
+  ///   query: JSONAPIQuery().including("author"))
+  /// let one = try await client.get(Article.self, from: "articles/1")
+  /// ```
+  ///
+  /// - Throws: ``JSONAPIResponseError`` for a non-2xx answer;
+  ///   ``JSONAPIClientError/missingDocument(statusCode:)`` for an empty one; see ``JSONAPIClient``
+  ///   for the rest.
+  public func get<T: Decodable>(
+    _ type: T.Type, from path: String, query: JSONAPIQuery = JSONAPIQuery()
+  ) async throws -> T {
+    try await get(type, at: url(for: path, query: query))
+  }
+
+  /// Fetches an absolute URL, such as a `related` link, and decodes its document as `type`.
+  ///
+  /// ```swift
+  /// if let related = article.authorLinks?.related?.url {
+  ///   let author = try await client.get(Person.self, from: related)
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``JSONAPIClientError/originNotAllowed(_:)`` when `url` is on another origin than
+  ///   ``baseURL`` and the configuration does not allow it; otherwise as ``get(_:from:query:)-(_,String,_)``.
+  public func get<T: Decodable>(
+    _ type: T.Type, from url: URL, query: JSONAPIQuery = JSONAPIQuery()
+  ) async throws -> T {
+    try await get(type, at: self.url(url, query: query))
+  }
+
+  private func get<T: Decodable>(_ type: T.Type, at url: URL) async throws -> T {
+    let raw = try await exchange("GET", url)
+    return try document(type, from: raw)
+  }
+
+  /// Every page of a paginated collection, following `links.next` until the last page.
+  ///
+  /// ```swift
+  /// for try await page in client.pages(of: [Article].self, from: "articles") {
+  ///   page.data.forEach { print($0.title) }
+  ///   print(page.meta?["pagination"]?["count"] ?? "")
+  /// }
+  /// ```
+  ///
+  /// A relative `next` link resolves against the URL of the page that holds it. The sequence
+  /// throws ``JSONAPIClientError/paginationCycle(_:)`` when a `next` link leads back to a page it
+  /// has read, and ``JSONAPIClientError/tooManyPages(limit:)`` after
+  /// ``Configuration/maxPages`` pages; otherwise it throws what ``get(_:from:query:)-(_,String,_)``
+  /// throws, and ends after the first error.
+  ///
+  /// - Parameters:
+  ///   - type: The primary data of one page, such as `[Article]`.
+  ///   - path: The collection, resolved against ``baseURL``.
+  ///   - query: Parameters of the first request; later pages use the server's links as they are.
+  public func pages<PrimaryData: Decodable>(
+    of type: PrimaryData.Type, from path: String, query: JSONAPIQuery = JSONAPIQuery()
+  ) -> JSONAPIPages<PrimaryData> {
+    JSONAPIPages(client: self, first: .path(path, query))
+  }
+}
+
+// MARK: Writing
+
+extension JSONAPIClient {
+  /// Creates a resource: `POST` of `resource` to the collection at `path`; returns the resource
+  /// the server answers with.
+  ///
+  /// ```swift
+  /// let created: Article = try await client.create(NewArticle(title: "Hi"), at: "articles")
+  /// ```
+  ///
+  /// A `201` with the resource is decoded. When the answer has no primary data (`204 No Content`,
+  /// or `201` with only `meta`), the server kept the resource as it was sent, and the sent document
+  /// is decoded as `Created` instead.
+  ///
+  /// - Parameters:
+  ///   - resource: The new resource, encoded with ``encoder`` (give it a `type`; leave `id` out
+  ///     unless the client generates it).
+  ///   - path: The collection, such as `articles`.
+  ///   - type: The type to decode; usually inferred from the result.
+  /// - Throws: ``JSONAPIResponseError`` (`403`, `409`, `422`, …); encoding and decoding errors;
+  ///   see ``JSONAPIClient`` for the rest.
+  public func create<Resource: Encodable, Created: Decodable>(
+    _ resource: Resource, at path: String, as type: Created.Type = Created.self
+  ) async throws -> Created {
+    try await createResponse(resource, at: path, as: type).value
+  }
+
+  /// Creates a resource like ``create(_:at:as:)`` and returns the whole answer, to read its status
+  /// and `Location`.
+  ///
+  /// ```swift
+  /// let response: JSONAPIResponse<Article> = try await client.create(newArticle, at: "articles")
+  /// print(response.location?.absoluteString ?? "no Location")
+  /// ```
+  ///
+  /// - Throws: As ``create(_:at:as:)``.
+  public func create<Resource: Encodable, Created: Decodable>(
+    _ resource: Resource, at path: String
+  ) async throws -> JSONAPIResponse<Created> {
+    try await createResponse(resource, at: path, as: Created.self)
+  }
+
+  private func createResponse<Resource: Encodable, Created: Decodable>(
+    _ resource: Resource, at path: String, as type: Created.Type
+  ) async throws -> JSONAPIResponse<Created> {
+    let body = try encoder.encode(resource)
+    let raw = try await exchange("POST", url(for: path), body: body)
+    if let created = try optionalPrimaryData(Created.self, from: raw) {
+      return raw.response(created)
+    }
+    return raw.response(try decoder.decode(Created.self, from: body))
+  }
+
+  /// Updates a resource: `PATCH` of `resource` to its URL; returns the resource the server answers
+  /// with, or `nil` when it answers without one (`204`, or `200` with only `meta`): the server then
+  /// applied the change exactly as sent.
+  ///
+  /// ```swift
+  /// let updated: Article? = try await client.update(ArticlePatch(id: "1", title: "New"), at: "articles/1")
+  /// ```
+  ///
+  /// Members left out of `resource` (nil optionals) are left unchanged by the server.
+  ///
+  /// - Throws: ``JSONAPIResponseError`` (`403`, `404`, `409`, `422`, …); encoding and decoding
+  ///   errors; see ``JSONAPIClient`` for the rest.
+  public func update<Resource: Encodable, Updated: Decodable>(
+    _ resource: Resource, at path: String, as type: Updated.Type = Updated.self
+  ) async throws -> Updated? {
+    let raw = try await exchange("PATCH", url(for: path), body: encoder.encode(resource))
+    return try optionalPrimaryData(type, from: raw)
+  }
+
+  /// Deletes the resource at `path`: `DELETE`, expecting `204`, or `200` with a `meta` document.
+  ///
+  /// ```swift
+  /// try await client.delete("articles/1")
+  /// ```
+  ///
+  /// - Throws: ``JSONAPIResponseError`` (`404`, `403`, …); see ``JSONAPIClient`` for the rest.
+  public func delete(_ path: String) async throws {
+    _ = try await exchange("DELETE", url(for: path))
+  }
+}
+
+// MARK: Relationships
+
+extension JSONAPIClient {
+  /// Replaces a to-one relationship: `PATCH` of `{"data": identifier}` to its relationship URL;
+  /// `nil` clears it.
+  ///
+  /// ```swift
+  /// try await client.updateRelationship(
+  ///   "articles/1/relationships/author", to: JSONAPIResourceIdentifier(type: "people", id: "9"))
+  /// try await client.updateRelationship("articles/1/relationships/author", to: JSONAPIResourceIdentifier?.none)
+  /// ```
+  ///
+  /// - Throws: ``JSONAPIResponseError`` (`403`, `404`, `409`, …); see ``JSONAPIClient``.
+  public func updateRelationship(_ path: String, to identifier: JSONAPIResourceIdentifier?)
+    async throws
+  {
+    let body = try encoder.encode(identifier)
+    _ = try await exchange("PATCH", url(for: path), body: body)
+  }
+
+  /// Replaces all members of a to-many relationship: `PATCH` of `{"data": [...]}`; `[]` clears it.
+  ///
+  /// ```swift
+  /// try await client.updateRelationship(
+  ///   "articles/1/relationships/tags", to: [JSONAPIResourceIdentifier(type: "tags", id: "2")])
+  /// ```
+  ///
+  /// - Throws: ``JSONAPIResponseError`` (a server may refuse full replacement with `403`); see
+  ///   ``JSONAPIClient``.
+  public func updateRelationship(_ path: String, to identifiers: [JSONAPIResourceIdentifier])
+    async throws
+  {
+    let body = try encoder.encode(identifiers)
+    _ = try await exchange("PATCH", url(for: path), body: body)
+  }
+
+  /// Adds members to a to-many relationship: `POST` of `{"data": [...]}`. Members already present
+  /// are not duplicated.
+  ///
+  /// ```swift
+  /// try await client.addToRelationship(
+  ///   "articles/1/relationships/tags", [JSONAPIResourceIdentifier(type: "tags", id: "3")])
+  /// ```
+  ///
+  /// - Throws: ``JSONAPIResponseError`` (`403`, `404`, …); see ``JSONAPIClient``.
+  public func addToRelationship(_ path: String, _ identifiers: [JSONAPIResourceIdentifier])
+    async throws
+  {
+    let body = try encoder.encode(identifiers)
+    _ = try await exchange("POST", url(for: path), body: body)
+  }
+
+  /// Removes members from a to-many relationship: `DELETE` with a body `{"data": [...]}`.
+  ///
+  /// ```swift
+  /// try await client.removeFromRelationship(
+  ///   "articles/1/relationships/tags", [JSONAPIResourceIdentifier(type: "tags", id: "3")])
+  /// ```
+  ///
+  /// - Throws: ``JSONAPIResponseError`` (`403`, `404`, …); see ``JSONAPIClient``.
+  public func removeFromRelationship(_ path: String, _ identifiers: [JSONAPIResourceIdentifier])
+    async throws
+  {
+    let body = try encoder.encode(identifiers)
+    _ = try await exchange("DELETE", url(for: path), body: body)
+  }
+}

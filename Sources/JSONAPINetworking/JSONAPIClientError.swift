@@ -1,0 +1,63 @@
+import Foundation
+
+/// The errors ``JSONAPIClient`` raises itself, before a request is sent or after a successful
+/// answer it cannot use. Answers with a non-2xx status throw ``JSONAPIResponseError`` instead.
+///
+/// ```swift
+/// do {
+///   for try await page in client.pages(of: [Article].self, from: "articles") { show(page.data) }
+/// } catch JSONAPIClientError.tooManyPages(let limit) {
+///   print("stopped after \(limit) pages")
+/// }
+/// ```
+public enum JSONAPIClientError: Error, Sendable, Hashable {
+  /// The path or link cannot be made into a URL against the base URL.
+  case invalidURL(String)
+  /// The URL's origin (scheme, host, port) is neither the base URL's nor one that
+  /// ``JSONAPIClient/Configuration/allowedOrigins`` allows: the request was not sent.
+  case originNotAllowed(URL)
+  /// The response body is larger than ``JSONAPIClient/Configuration/maxResponseBytes``.
+  case responseTooLarge(limit: Int)
+  /// ``JSONAPIClient/pages(of:from:query:)`` followed ``JSONAPIClient/Configuration/maxPages``
+  /// pages and the last one still links a `next` page.
+  case tooManyPages(limit: Int)
+  /// A `next` link leads back to a page already read, which would loop forever.
+  case paginationCycle(URL)
+  /// A successful answer (`statusCode`) has no body where the request needs a document, such as a
+  /// `GET` answered with `204 No Content`.
+  case missingDocument(statusCode: Int)
+  /// A successful answer whose body is not JSON (`contentType`), such as an HTML page from a proxy;
+  /// `bodyPrefix` is the start of the body as text.
+  case unexpectedContentType(String, statusCode: Int, bodyPrefix: String)
+}
+
+extension JSONAPIClientError: CustomStringConvertible, LocalizedError {
+  /// A sentence that says what went wrong.
+  public var description: String {
+    switch self {
+    case .invalidURL(let text):
+      return "Cannot make a URL of \"\(text)\" against the client's base URL"
+    case .originNotAllowed(let url):
+      let origin = Origin(url).map(\.description) ?? url.absoluteString
+      return
+        "Refused to send a request to \(url.absoluteString): its origin \(origin) is not the base "
+        + "URL's and Configuration.allowedOrigins does not allow it"
+    case .responseTooLarge(let limit):
+      return "The response body is larger than the limit of \(limit) bytes (maxResponseBytes)"
+    case .tooManyPages(let limit):
+      return
+        "Pagination stopped after \(limit) pages (maxPages); the last page still links a next one"
+    case .paginationCycle(let url):
+      return "Pagination stopped: the next link \(url.absoluteString) leads to a page already read"
+    case .missingDocument(let statusCode):
+      return "The server answered \(statusCode) without a JSON:API document"
+    case .unexpectedContentType(let contentType, let statusCode, let bodyPrefix):
+      return
+        "The server answered \(statusCode) with \(contentType), not a JSON:API document: "
+        + "\"\(bodyPrefix)\""
+    }
+  }
+
+  /// The same text as ``description``.
+  public var errorDescription: String? { description }
+}

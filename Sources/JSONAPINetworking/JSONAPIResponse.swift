@@ -1,0 +1,42 @@
+import Foundation
+
+/// A decoded value together with the HTTP answer it came from: status, headers and `Location`.
+///
+/// Returned by ``JSONAPIClient/create(_:at:)`` when the caller asks for it, to read the
+/// `Location` of a created resource:
+///
+/// ```swift
+/// let response: JSONAPIResponse<Article> = try await client.create(newArticle, at: "articles")
+/// print(response.statusCode, response.location?.absoluteString ?? "-", response.value.title)
+/// ```
+public struct JSONAPIResponse<Value> {
+  /// The decoded value.
+  public var value: Value
+  /// The HTTP status code, such as `201`.
+  public var statusCode: Int
+  /// The response headers, names lowercased (`content-type`). Prefer ``header(_:)``.
+  public var headers: [String: String]
+  /// The URL that answered (after any redirect within the origin).
+  public var url: URL
+
+  /// Creates a response.
+  public init(value: Value, statusCode: Int, headers: [String: String], url: URL) {
+    self.value = value
+    self.statusCode = statusCode
+    self.headers = Dictionary(
+      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    self.url = url
+  }
+
+  /// The value of the header `name`, matched case-insensitively.
+  public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+  /// The `Location` header resolved against ``url``: where a created resource lives. `nil` when
+  /// the server sent none.
+  public var location: URL? {
+    header("location").flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
+  }
+}
+
+extension JSONAPIResponse: Sendable where Value: Sendable {}
+extension JSONAPIResponse: Equatable where Value: Equatable {}

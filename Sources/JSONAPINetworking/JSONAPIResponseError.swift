@@ -1,0 +1,214 @@
+import Foundation
+import JSONAPICodable
+
+/// A server's answer with a status outside 200–299: the status, the JSON:API error objects when the
+/// body is an error document, and the raw body and content type otherwise.
+///
+/// Every ``JSONAPIClient`` call throws it for a non-2xx answer, so one `catch` handles them all:
+///
+/// ```swift
+/// do {
+///   _ = try await client.get(Article.self, from: "articles/404")
+/// } catch let error as JSONAPIResponseError {
+///   switch error.statusCode {
+///   case 404: print("gone:", error.errors.first?.detail ?? "")
+///   case 429, 503: try await Task.sleep(for: error.retryAfter?.delay() ?? .seconds(1))
+///   default: print(error)   // an HTML 502 says so, with the start of the page
+///   }
+/// }
+/// ```
+public struct JSONAPIResponseError: Error, Sendable, Hashable {
+  /// The HTTP status code, such as `404`.
+  public var statusCode: Int
+  /// The error objects of the body when it is a JSON:API error document; empty otherwise.
+  public var errors: [JSONAPIErrorObject]
+  /// The whole error document, with its `meta`, `links` and `jsonapi`, when the body is one.
+  public var errorDocument: JSONAPIErrorDocument?
+  /// The response body as received (at most ``JSONAPIClient/Configuration/maxResponseBytes``).
+  public var body: Data
+  /// The `Content-Type` of the body, such as `text/html; charset=utf-8`; `nil` when not sent.
+  public var contentType: String?
+  /// The response headers, names lowercased. Prefer ``header(_:)``.
+  public var headers: [String: String]
+  /// The request method, such as `GET`.
+  public var method: String
+  /// The URL that answered.
+  public var url: URL
+
+  /// Creates an error from the parts of a response. ``JSONAPIClient`` makes them for you; this
+  /// initializer is for transports and tests.
+  public init(
+    statusCode: Int, errors: [JSONAPIErrorObject] = [], body: Data = Data(),
+    contentType: String? = nil, headers: [String: String] = [:], method: String = "GET", url: URL
+  ) {
+    self.statusCode = statusCode
+    self.errors = errors
+    errorDocument = errors.isEmpty ? nil : JSONAPIErrorDocument(errors: errors)
+    self.body = body
+    self.contentType = contentType
+    self.headers = Dictionary(
+      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    self.method = method
+    self.url = url
+  }
+
+  /// The value of the header `name`, matched case-insensitively.
+  public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+  /// When to try again, from the `Retry-After` header (sent with `429`, `503` and redirects);
+  /// `nil` when it is absent or unreadable.
+  public var retryAfter: RetryAfter? {
+    header("retry-after").flatMap(RetryAfter.init(headerValue:))
+  }
+
+  /// Whether the server refused every media type in `Accept` (`406 Not Acceptable`): with
+  /// JSON:API, usually an `ext` or `profile` it does not support.
+  public var isNotAcceptable: Bool { statusCode == 406 }
+
+  /// Whether the server refused the request's `Content-Type` (`415 Unsupported Media Type`): with
+  /// JSON:API, a media type parameter or extension it does not support.
+  public var isUnsupportedMediaType: Bool { statusCode == 415 }
+
+  /// Whether the body is a JSON:API error document (``errors`` is not empty).
+  public var isErrorDocument: Bool { !errors.isEmpty }
+
+  /// The body as UTF-8 text, cut to `limit` characters: for logs and messages.
+  public func bodyText(limit: Int = 200) -> String {
+    let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
+    return text.count > limit ? String(text.prefix(limit)) + "…" : text
+  }
+}
+
+extension JSONAPIResponseError: CustomStringConvertible, LocalizedError {
+  /// A sentence with the status, the request and what the body says.
+  public var description: String {
+    var text = "HTTP \(statusCode)"
+    let reason = HTTPStatus.reason(statusCode)
+    if !reason.isEmpty { text += " \(reason)" }
+    text += " for \(method) \(url.absoluteString)"
+    if isNotAcceptable {
+      text += " (the server cannot answer in the media type of Accept; check ext and profile)"
+    } else if isUnsupportedMediaType {
+      text += " (the server does not accept the request's Content-Type; check ext and profile)"
+    }
+    if let retryAfter { text += " (Retry-After: \(retryAfter))" }
+    if !errors.isEmpty {
+      let listed = errors.prefix(3).map(\.description).joined(separator: "; ")
+      let more = errors.count > 3 ? " (and \(errors.count - 3) more)" : ""
+      return text + ": \(listed)\(more)"
+    }
+    if body.isEmpty { return text + ", with an empty body" }
+    return text + ", with a \(contentType ?? "body without Content-Type") that is not a JSON:API "
+      + "error document: \"\(bodyText())\""
+  }
+
+  /// The same text as ``description``.
+  public var errorDescription: String? { description }
+}
+
+/// The `Retry-After` header (RFC 9110 §10.2.3): a number of seconds or an HTTP date.
+///
+/// ```swift
+/// if let retryAfter = error.retryAfter { try await Task.sleep(for: retryAfter.delay()) }
+/// ```
+public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
+  /// Wait this many seconds.
+  case seconds(Int)
+  /// Wait until this moment.
+  case date(Date)
+
+  /// Reads `120` or `Wed, 21 Oct 2015 07:28:00 GMT`; `nil` for anything else.
+  public init?(headerValue: String) {
+    let trimmed = headerValue.trimmingCharacters(in: .whitespaces)
+    if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit), let seconds = Int(trimmed) {
+      self = .seconds(seconds)
+    } else if let date = HTTPDate.parse(trimmed) {
+      self = .date(date)
+    } else {
+      return nil
+    }
+  }
+
+  /// How long to wait from `now`; never negative.
+  public func delay(from now: Date = Date()) -> Duration {
+    switch self {
+    case .seconds(let seconds): return .seconds(seconds)
+    case .date(let date): return .milliseconds(max(0, Int(date.timeIntervalSince(now) * 1000)))
+    }
+  }
+
+  /// `120 s` or the date.
+  public var description: String {
+    switch self {
+    case .seconds(let seconds): return "\(seconds) s"
+    case .date(let date): return "\(date)"
+    }
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+/// HTTP dates: the preferred IMF-fixdate form, `Sun, 06 Nov 1994 08:49:37 GMT`.
+enum HTTPDate {
+  private static let months = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+  ]
+
+  static func parse(_ text: String) -> Date? {
+    // "Sun," "06" "Nov" "1994" "08:49:37" "GMT"
+    let parts = text.split(separator: " ")
+    guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT",
+      let day = Int(parts[1]),
+      let month = months.firstIndex(of: parts[2].lowercased()),
+      let year = Int(parts[3])
+    else { return nil }
+    let time = parts[4].split(separator: ":").compactMap { Int($0) }
+    guard time.count == 3 else { return nil }
+    var components = DateComponents()
+    components.year = year
+    components.month = month + 1
+    components.day = day
+    components.hour = time[0]
+    components.minute = time[1]
+    components.second = time[2]
+    var calendar = Calendar(identifier: .gregorian)
+    guard let utc = TimeZone(identifier: "UTC") else { return nil }
+    calendar.timeZone = utc
+    guard components.isValidDate(in: calendar) else { return nil }
+    return calendar.date(from: components)
+  }
+}
+
+/// Reason phrases for the statuses a JSON:API client meets most.
+enum HTTPStatus {
+  static func reason(_ code: Int) -> String {
+    switch code {
+    case 300: return "Multiple Choices"
+    case 301: return "Moved Permanently"
+    case 302: return "Found"
+    case 303: return "See Other"
+    case 307: return "Temporary Redirect"
+    case 308: return "Permanent Redirect"
+    case 400: return "Bad Request"
+    case 401: return "Unauthorized"
+    case 403: return "Forbidden"
+    case 404: return "Not Found"
+    case 405: return "Method Not Allowed"
+    case 406: return "Not Acceptable"
+    case 409: return "Conflict"
+    case 410: return "Gone"
+    case 413: return "Content Too Large"
+    case 415: return "Unsupported Media Type"
+    case 422: return "Unprocessable Content"
+    case 429: return "Too Many Requests"
+    case 500: return "Internal Server Error"
+    case 501: return "Not Implemented"
+    case 502: return "Bad Gateway"
+    case 503: return "Service Unavailable"
+    case 504: return "Gateway Timeout"
+    default: return ""
+    }
+  }
+}
