@@ -218,16 +218,15 @@ struct AtomicDocumentReader {
 
   // MARK: - Data
 
-  /// The entry for the object at `object`: a copy of its `data`, and the resource objects in it
-  /// when other entries may link to them.
+  /// The entry for the object at `object`: a copy of its `data` and the resource objects in it,
+  /// which other entries may link to when `sharesResources`.
   private func entry(of object: Int, sharesResources: Bool) -> ReceivedAtomicEntry {
     guard let data = tape.memberValue(ofObjectAt: object, named: "data") else {
-      return ReceivedAtomicEntry(data: nil, resources: [])
+      return ReceivedAtomicEntry(data: nil, resources: [], sharesResources: false)
     }
     let start = Int(tape[data].offset) - (tape[data].kind == .string ? 1 : 0)
     let end = self.end(ofValueAt: data)
     let bytes = Array(UnsafeBufferPointer(start: tape.base + start, count: end - start))
-    guard sharesResources else { return ReceivedAtomicEntry(data: bytes, resources: []) }
     var resources: [ReceivedResource] = []
     switch tape[data].kind {
     case .object:
@@ -249,7 +248,7 @@ struct AtomicDocumentReader {
     default:
       break
     }
-    return ReceivedAtomicEntry(data: bytes, resources: resources)
+    return ReceivedAtomicEntry(data: bytes, resources: resources, sharesResources: sharesResources)
   }
 
   /// The resource object at `object` with its identity, or `nil` when it has no string `type` with

@@ -111,7 +111,10 @@ extension JSONAPIOperationResult: Decodable {
     let data = try container.decode(JSONAPIValue.self, forKey: .data)
     let document = ReceivedAtomicDocument(
       member: "atomic:results", options: DecodingOptions(),
-      entries: [ReceivedAtomicEntry(data: Array(try JSONEncoder().encode(data)), resources: [])],
+      entries: [
+        ReceivedAtomicEntry(
+          data: Array(try JSONEncoder().encode(data)), resources: [], sharesResources: false)
+      ],
       resolvesLaterEntries: true)
     payload = .received(document, index: 0)
   }

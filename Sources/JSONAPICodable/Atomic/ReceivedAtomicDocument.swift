@@ -38,7 +38,7 @@ final class ReceivedAtomicDocument: Sendable {
     let others = resolvesLaterEntries ? entries.indices : entries.indices.prefix(index)
     for other in others where other != index {
       let entry = entries[other]
-      guard let otherData = entry.data else { continue }
+      guard entry.sharesResources, let otherData = entry.data else { continue }
       for resource in entry.resources {
         let keys = resource.keys
         // The decoder rejects two resources with one identity: the first one met wins.

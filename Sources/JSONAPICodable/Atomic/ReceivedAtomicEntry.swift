@@ -3,6 +3,10 @@
 struct ReceivedAtomicEntry: Sendable {
   /// The JSON text of `data`; `nil` when the entry has no `data` member.
   let data: [UInt8]?
-  /// Resource objects in `data` that other entries may link to.
+  /// The objects in `data` that name a resource: their identities, so that no other entry's copy
+  /// joins them in one document.
   let resources: [ReceivedResource]
+  /// Whether other entries may link to ``resources``: not when they are a relationship operation's
+  /// identifiers.
+  let sharesResources: Bool
 }
