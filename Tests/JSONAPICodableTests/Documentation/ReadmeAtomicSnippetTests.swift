@@ -91,21 +91,30 @@ import Testing
     #expect(results[2].meta == ["revision": 4])
   }
 
+  // The server snippet of the README draft and of AtomicOperations.md (DocC).
   @Test func server() throws {
     let body = try JSONAPIEncoder().encode(operations: [
       .add(Person(lid: "p1", name: "Dan")),
-      .remove(JSONAPIResourceIdentifier(type: "people", id: "3")),
+      .add(Article(lid: "a1", title: "Hello", author: Person(lid: "p1"))),
+      .updateRelationship(
+        "author", of: JSONAPIResourceIdentifier(type: "articles", lid: "a1"), to: nil),
     ])
+    var authors: [String?] = []
+    var cleared: [JSONAPIResourceIdentifier?] = []
     var results: [JSONAPIOperationResult] = []
     for operation in try JSONAPIDecoder().decodeOperations(from: body) {
-      switch (operation.op, operation.ref?.relationship) {
-      case (.add, nil):
-        var person = try operation.decode(Person.self)
-        person.id = UUID().uuidString
-        person.lid = nil
-        results.append(JSONAPIOperationResult(data: person))
-      case (.remove, nil):
-        // delete operation.ref?.identifier
+      // The target's type: the ref's, or for an add the type of the resource in data.
+      let type = try operation.ref?.type ?? operation.decode(JSONAPIResourceIdentifier?.self)?.type
+      switch (operation.op, type, operation.ref?.relationship) {
+      case (.add, "articles", nil):
+        var article = try operation.decode(Article.self)  // article.author: the person added before
+        authors.append(article.author?.name)
+        article.id = UUID().uuidString
+        article.lid = nil
+        results.append(JSONAPIOperationResult(data: article))
+      case (.update, "articles", "author"?):
+        let author = try operation.decode(JSONAPIResourceIdentifier?.self)  // nil: clear it
+        cleared.append(author)
         results.append(JSONAPIOperationResult())
       default:
         results.append(JSONAPIOperationResult())
@@ -113,9 +122,12 @@ import Testing
     }
     let response = try JSONAPIEncoder().encode(results: results)
 
+    #expect(authors == ["Dan"])
+    #expect(cleared == [nil])
     #expect(AtomicComplianceChecker.violations(in: response, answering: body) == [])
     let read = try JSONAPIDecoder().decode([JSONAPIOperationResult].self, from: response)
-    #expect(try read[0].decode(Person.self).name == "Dan")
-    #expect(try read[1].decode(Person?.self) == nil)
+    // The person was not sent back: the author is its linkage alone.
+    #expect(try read[1].decode(Article.self).author?.lid == "p1")
+    #expect(try read[2].decode(Article?.self) == nil)
   }
 }
