@@ -145,6 +145,75 @@ import Testing
     for _ in 0..<5 { #expect(try encoder.encode(operations: operations) == first) }
   }
 
+  @Test func outputFormattingApplies() throws {
+    let encoder = JSONAPIEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+    let data = try encoder.encode(
+      operations: [.add(AtomicPerson(lid: "p1", name: "Dan"), meta: ["b": 1, "a": 2])])
+    #expect(
+      text(data) == """
+        {
+          "atomic:operations" : [
+            {
+              "data" : {
+                "attributes" : {
+                  "name" : "Dan"
+                },
+                "lid" : "p1",
+                "type" : "people"
+              },
+              "meta" : {
+                "a" : 2,
+                "b" : 1
+              },
+              "op" : "add"
+            }
+          ]
+        }
+        """)
+  }
+
+  /// A class, so not `Sendable`: operations take such values too (given up through `sending`).
+  final class NestedArrays: Encodable {
+    let depth: Int
+    init(depth: Int) { self.depth = depth }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      if depth > 0 { try container.encode(NestedArrays(depth: depth - 1)) }
+    }
+  }
+
+  struct Deep: Encodable {
+    var id = "1"
+    var type = "deep"
+    var nested: NestedArrays
+  }
+
+  @Test func theNestingLimitCountsFromTheResourceAsInADocument() throws {
+    let encoder = JSONAPIEncoder()
+    encoder.limits.maxNestingDepth = 10
+    // What a document of the resource accepts, operations and results accept too.
+    for depth in 5...12 {
+      let document = Result { try encoder.encode(Deep(nested: NestedArrays(depth: depth))) }
+      let operations = Result {
+        try encoder.encode(operations: [.update(Deep(nested: NestedArrays(depth: depth)))])
+      }
+      let results = Result {
+        try encoder.encode(results: [
+          JSONAPIOperationResult(data: Deep(nested: NestedArrays(depth: depth)))
+        ])
+      }
+      #expect((try? document.get()) != nil ? (try? operations.get()) != nil : true)
+      #expect((try? document.get()) != nil ? (try? results.get()) != nil : true)
+    }
+    #expect(
+      throws: JSONAPIError.encodingNestingTooDeep(
+        limit: 10, codingPath: "atomic:operations[0].data.nested[0][0][0][0][0][0][0][0][0]")
+    ) {
+      try encoder.encode(operations: [.add(Deep(nested: NestedArrays(depth: 20)))])
+    }
+  }
+
   // MARK: - Errors
 
   @Test func invalidOperationsThrowWithTheirPath() throws {
