@@ -6,9 +6,10 @@ extension JSONAPIMediaType {
   /// `Accept` of every Atomic Operations request, which is always a `POST`.
   ///
   /// ```swift
-  /// let request = URLRequest(
-  ///   jsonAPI: URL(string: "https://api.example.com/operations")!, method: "POST",
-  ///   body: try JSONAPIEncoder().encode(operations: operations), mediaType: .atomicOperations)
+  /// request.httpMethod = "POST"
+  /// request.httpBody = try JSONAPIEncoder().encode(operations: operations)
+  /// request.setValue(JSONAPIMediaType.atomicOperations.headerValue, forHTTPHeaderField: "Content-Type")
+  /// request.setValue(JSONAPIMediaType.atomicOperations.headerValue, forHTTPHeaderField: "Accept")
   /// ```
   public static let atomicOperations = JSONAPIMediaType(extensions: [atomicExtension])
 }

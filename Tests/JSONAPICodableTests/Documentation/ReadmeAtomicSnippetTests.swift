@@ -33,8 +33,13 @@ import Testing
       .update(Article(id: "13", title: "Renamed")),
       .remove(JSONAPIResourceIdentifier(type: "articles", id: "7")),
     ])
-    let request = URLRequest(
-      jsonAPI: operationsURL, method: "POST", body: body, mediaType: .atomicOperations)
+    var request = URLRequest(url: operationsURL)
+    request.httpMethod = "POST"  // every Atomic Operations request is a POST
+    request.httpBody = body
+    for header in ["Content-Type", "Accept"] {
+      // application/vnd.api+json;ext="https://jsonapi.org/ext/atomic"
+      request.setValue(JSONAPIMediaType.atomicOperations.headerValue, forHTTPHeaderField: header)
+    }
 
     #expect(
       text(body)
@@ -44,11 +49,11 @@ import Testing
         + #"{"op":"update","data":{"type":"articles","id":"13","attributes":{"title":"Renamed"}}},"#
         + #"{"op":"remove","ref":{"type":"articles","id":"7"}}]}"#)
     #expect(
-      request?.value(forHTTPHeaderField: "Content-Type")
+      request.value(forHTTPHeaderField: "Content-Type")
         == #"application/vnd.api+json;ext="https://jsonapi.org/ext/atomic""#)
     #expect(
-      request?.value(forHTTPHeaderField: "Accept") == JSONAPIMediaType.atomicOperations.headerValue)
-    #expect(request?.httpMethod == "POST")
+      request.value(forHTTPHeaderField: "Accept") == JSONAPIMediaType.atomicOperations.headerValue)
+    #expect(request.httpMethod == "POST")
   }
 
   @Test func relationshipOperations() throws {
