@@ -1,5 +1,6 @@
 /// Reads an `atomic:operations` or `atomic:results` document from the tape: checks the extension's
-/// rules that reading depends on, and copies each entry's `data` out for later decoding.
+/// rules that reading depends on, and copies each entry's `data` out for later decoding. Members the
+/// extension does not define are ignored, as JSON:API asks of implementations.
 ///
 /// Everything here is a loop over the tape; nothing recurses on the input.
 struct AtomicDocumentReader {
@@ -32,7 +33,6 @@ struct AtomicDocumentReader {
     var entries: [ReceivedAtomicEntry] = []
     var metas: [JSONAPIValue?] = []
     try forEachObject(in: array, member: member) { object, pointer in
-      try Self.requireKnownMembers(object, ["data", "meta"], tape: tape, pointer: pointer)
       metas.append(try meta(of: object, pointer: pointer))
       entries.append(entry(of: object, sharesResources: true))
     }
@@ -55,8 +55,6 @@ struct AtomicDocumentReader {
     var entries: [ReceivedAtomicEntry] = []
     var operations: [JSONAPIOperation] = []
     try forEachObject(in: array, member: member) { object, pointer in
-      try Self.requireKnownMembers(
-        object, ["op", "ref", "href", "data", "meta"], tape: tape, pointer: pointer)
       var operation = try header(of: object, pointer: pointer)
       operation.meta = try meta(of: object, pointer: pointer)
       // Relationship operations carry identifiers, not resources others may link to.
@@ -127,18 +125,6 @@ struct AtomicDocumentReader {
 
   // MARK: - Members of an operation or result
 
-  private static func requireKnownMembers(
-    _ object: Int, _ known: Set<String>, tape: Tape, pointer: String
-  ) throws {
-    try tape.forEachMember(ofObjectAt: object) { name in
-      let text = TapeStrings.string(tape, tape[name])
-      // Members of other extensions (`ns:member`) and @-members are allowed anywhere.
-      if known.contains(text) || text.contains(":") || text.hasPrefix("@") { return }
-      throw invalid(
-        "unexpected member \(text)", pointer: "\(pointer)/\(JSONPointer.escape(text))")
-    }
-  }
-
   private func meta(of object: Int, pointer: String) throws -> JSONAPIValue? {
     guard let meta = tape.memberValue(ofObjectAt: object, named: "meta") else { return nil }
     guard tape[meta].kind == .object else {
@@ -189,13 +175,11 @@ struct AtomicDocumentReader {
       throw Self.invalid(
         "ref must be an object, found \(tape[value].kind.phrase)", pointer: pointer)
     }
+    // Members the extension does not define are ignored, as JSON:API asks of implementations.
     var members: [String: String] = [:]
     try tape.forEachMember(ofObjectAt: value) { name in
       let text = TapeStrings.string(tape, tape[name])
-      guard ["type", "id", "lid", "relationship"].contains(text) else {
-        throw Self.invalid(
-          "unexpected member \(text) in ref", pointer: "\(pointer)/\(JSONPointer.escape(text))")
-      }
+      guard ["type", "id", "lid", "relationship"].contains(text) else { return }
       guard tape[name + 1].kind == .string else {
         throw Self.invalid(
           "\(text) must be a string, found \(tape[name + 1].kind.phrase)",
