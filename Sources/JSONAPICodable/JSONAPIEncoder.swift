@@ -104,6 +104,9 @@ public final class JSONAPIEncoder: @unchecked Sendable {
     set { lock.withLock { options.limits = newValue } }
   }
 
+  /// A snapshot of the settings, for encoding entry points in other files (one read per call).
+  var settings: EncodingOptions { lock.withLock { options } }
+
   /// Encodes a value as a JSON:API document.
   ///
   /// A resource-shaped value becomes a single-resource document, an array of them a collection,

@@ -55,6 +55,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   decodeOnly(JSONAPIDocument<[Comment], JSONAPIValue>.self, data)
   decodeOnly(JSONAPIValue.self, data)
   decodeOnly(JSONAPIDocument<[Person], JSONAPIValue>.self, data)
+  atomic(data)
 
   roundTrip(JSONAPIDocument<[Node], JSONAPIValue>.self, data) { first, second in
     var comparison = NodeComparison()
@@ -80,6 +81,39 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 func decodeOnly<T: Decodable>(_ type: T.Type, _ data: Data) {
   do {
     _ = try decoder.decode(type, from: data)
+  } catch {
+    check(error, inputSize: data.count)
+  }
+}
+
+/// Atomic Operations: a results or operations document, then each entry's data as models. The
+/// documents assembled per entry are the library's own: a reader error from one is a bug.
+func atomic(_ data: Data) {
+  func entry<T>(_ body: () throws -> T) {
+    do {
+      _ = try body()
+    } catch {
+      if isReaderError(error) { report("an entry's document did not read: \(error)", input: data) }
+      check(error, inputSize: data.count)
+    }
+  }
+  do {
+    let results = try decoder.decode([JSONAPIOperationResult].self, from: data)
+    for result in results {
+      entry { try result.decode(Article?.self) }
+      entry { try result.decode([Entity].self) }
+    }
+    if !results.isEmpty { _ = try? encoder.encode(results: results) }
+  } catch {
+    check(error, inputSize: data.count)
+  }
+  do {
+    let operations = try decoder.decodeOperations(from: data)
+    for operation in operations {
+      entry { try operation.decode(Entity?.self) }
+      entry { try operation.decode([JSONAPIResourceIdentifier]?.self) }
+    }
+    if !operations.isEmpty { _ = try? encoder.encode(operations: operations) }
   } catch {
     check(error, inputSize: data.count)
   }

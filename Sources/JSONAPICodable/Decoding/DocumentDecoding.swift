@@ -11,6 +11,10 @@ enum DocumentDecoding {
     // stands there again once the call is over.
     return try withDecoder(bytes, options, startsAtPrimaryData: !readsDocument) { decoder in
       try throwIfErrorDocument(decoder)
+      // `[JSONAPIOperationResult]` and operations read the whole Atomic Operations document.
+      if let atomic = try AtomicDocumentReader.read(type, from: decoder, options: options) {
+        return atomic
+      }
       if readsDocument || decoder.node.role == .primaryData {
         return try decoder.unwrap(type)
       }

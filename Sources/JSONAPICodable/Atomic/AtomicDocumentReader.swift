@@ -1,0 +1,300 @@
+/// Reads an `atomic:operations` or `atomic:results` document from the tape: checks the extension's
+/// rules that reading depends on, and copies each entry's `data` out for later decoding. Members the
+/// extension does not define are ignored, as JSON:API asks of implementations.
+///
+/// Everything here is a loop over the tape; nothing recurses on the input.
+struct AtomicDocumentReader {
+  private let decoder: DecoderImpl
+  private let options: DecodingOptions
+  private var tape: Tape { decoder.tape }
+
+  init(decoder: DecoderImpl, options: DecodingOptions) {
+    self.decoder = decoder
+    self.options = options
+  }
+
+  /// `T` read from the whole document when it is one of the atomic types; `nil` otherwise.
+  static func read<T>(_ type: T.Type, from decoder: DecoderImpl, options: DecodingOptions) throws
+    -> T?
+  {
+    guard let atomic = T.self as? any AtomicDocumentDecodable.Type else { return nil }
+    guard let value = try atomic.read(from: decoder, options: options) as? T else { return nil }
+    return value
+  }
+
+  /// The results of an `atomic:results` document; `[]` for a document without results (meta only).
+  ///
+  /// - Throws: ``JSONAPIError/invalidDocument(reason:pointer:)`` when the document breaks a rule of
+  ///   the extension: `data` or `included` beside results, results beside operations, a result
+  ///   that is not an object, a `meta` that is not an object.
+  func results() throws -> [JSONAPIOperationResult] {
+    let member = "atomic:results"
+    guard let array = try entries(member: member, other: "atomic:operations") else { return [] }
+    var entries: [ReceivedAtomicEntry] = []
+    var metas: [JSONAPIValue?] = []
+    try forEachObject(in: array, member: member) { object, pointer in
+      metas.append(try meta(of: object, pointer: pointer))
+      entries.append(entry(of: object, sharesResources: true))
+    }
+    let document = ReceivedAtomicDocument(
+      member: member, options: options, entries: entries, resolvesLaterEntries: true)
+    return metas.enumerated().map { index, meta in
+      JSONAPIOperationResult(meta: meta, payload: .received(document, index: index))
+    }
+  }
+
+  /// The operations of an `atomic:operations` document; `[]` for a document without operations.
+  ///
+  /// - Throws: ``JSONAPIError/invalidDocument(reason:pointer:)`` when the document breaks a rule of
+  ///   the extension: an `op` other than `add`, `update` or `remove`; both `ref` and `href`; a `ref`
+  ///   without `type`, or with neither or both of `id` and `lid`; a `remove` without a target; an
+  ///   `add` or `update` without `data`; and the rules ``results()`` checks.
+  func operations() throws -> [JSONAPIOperation] {
+    let member = "atomic:operations"
+    guard let array = try entries(member: member, other: "atomic:results") else { return [] }
+    var entries: [ReceivedAtomicEntry] = []
+    var operations: [JSONAPIOperation] = []
+    try forEachObject(in: array, member: member) { object, pointer in
+      var operation = try header(of: object, pointer: pointer)
+      operation.meta = try meta(of: object, pointer: pointer)
+      // Relationship operations carry identifiers, not resources others may link to.
+      entries.append(entry(of: object, sharesResources: operation.ref?.relationship == nil))
+      operations.append(operation)
+    }
+    let document = ReceivedAtomicDocument(
+      member: member, options: options, entries: entries, resolvesLaterEntries: false)
+    for index in operations.indices {
+      operations[index].payload = .received(document, index: index)
+    }
+    return operations
+  }
+
+  // MARK: - The top level
+
+  /// The array of `member`, after the top-level checks; `nil` when the document has neither kind.
+  private func entries(member: String, other: String) throws -> Int? {
+    var array: Int?
+    var hasOther = false
+    try tape.forEachMember(ofObjectAt: 0) { name in
+      switch TapeStrings.string(tape, tape[name]) {
+      case member: array = name + 1
+      case other: hasOther = true
+      case let base where base == "data" || base == "included":
+        throw Self.invalid(
+          "a document of the Atomic Operations extension must not contain \(base)",
+          pointer: "/\(base)")
+      default: break
+      }
+    }
+    guard let array else {
+      if hasOther {
+        throw Self.invalid("the document has \(other), expected \(member)", pointer: "/\(other)")
+      }
+      return nil
+    }
+    if hasOther {
+      throw Self.invalid(
+        "a document must not contain both atomic:operations and atomic:results",
+        pointer: "/\(other)")
+    }
+    guard tape[array].kind == .array else {
+      throw Self.invalid(
+        "\(member) must be an array, found \(tape[array].kind.phrase)", pointer: "/\(member)")
+    }
+    return array
+  }
+
+  /// Calls `body` with each element of the array at `array`, which must be an object.
+  private func forEachObject(
+    in array: Int, member: String, _ body: (_ object: Int, _ pointer: String) throws -> Void
+  ) throws {
+    var position = 0
+    var element = array + 1
+    while element < tape[array].containerEnd {
+      let pointer = "/\(member)/\(position)"
+      guard tape[element].kind == .object else {
+        throw Self.invalid(
+          "each element of \(member) must be an object, found \(tape[element].kind.phrase)",
+          pointer: pointer)
+      }
+      try body(element, pointer)
+      position += 1
+      element = tape.next(after: element)
+    }
+  }
+
+  // MARK: - Members of an operation or result
+
+  private func meta(of object: Int, pointer: String) throws -> JSONAPIValue? {
+    guard let meta = tape.memberValue(ofObjectAt: object, named: "meta") else { return nil }
+    guard tape[meta].kind == .object else {
+      throw JSONAPIError.invalidDocument(
+        reason: SpecSection.cite(
+          "meta must be an object, found \(tape[meta].kind.phrase)", SpecSection.meta),
+        pointer: "\(pointer)/meta")
+    }
+    return try decoder.jsonValue(at: meta)
+  }
+
+  /// `op`, `ref` and `href` of the operation object at `object`.
+  private func header(of object: Int, pointer: String) throws -> JSONAPIOperation {
+    guard let opValue = tape.memberValue(ofObjectAt: object, named: "op"),
+      tape[opValue].kind == .string,
+      let op = JSONAPIOperationCode(rawValue: TapeStrings.string(tape, tape[opValue]))
+    else {
+      throw Self.invalid(
+        "an operation needs op, a string: add, update or remove", pointer: "\(pointer)/op")
+    }
+    let refValue = tape.memberValue(ofObjectAt: object, named: "ref")
+    let hrefValue = tape.memberValue(ofObjectAt: object, named: "href")
+    if refValue != nil && hrefValue != nil {
+      throw Self.invalid("an operation must not contain both ref and href", pointer: pointer)
+    }
+    var href: String?
+    if let hrefValue {
+      guard tape[hrefValue].kind == .string else {
+        throw Self.invalid(
+          "href must be a string, found \(tape[hrefValue].kind.phrase)", pointer: "\(pointer)/href")
+      }
+      href = TapeStrings.string(tape, tape[hrefValue])
+    }
+    let ref = try refValue.map { try reference(at: $0, pointer: "\(pointer)/ref") }
+    let hasData = tape.memberValue(ofObjectAt: object, named: "data") != nil
+    if op == .remove && ref == nil && href == nil {
+      throw Self.invalid("a remove operation needs ref or href", pointer: pointer)
+    }
+    if op != .remove && !hasData {
+      throw Self.invalid("an \(op.rawValue) operation needs data", pointer: pointer)
+    }
+    return JSONAPIOperation(op: op, ref: ref, href: href, meta: nil, payload: .none)
+  }
+
+  /// The `ref` object at `value`: `type` with `id` or `lid` (not both), and maybe `relationship`.
+  private func reference(at value: Int, pointer: String) throws -> JSONAPIOperationReference {
+    guard tape[value].kind == .object else {
+      throw Self.invalid(
+        "ref must be an object, found \(tape[value].kind.phrase)", pointer: pointer)
+    }
+    // Members the extension does not define are ignored, as JSON:API asks of implementations.
+    var members: [String: String] = [:]
+    try tape.forEachMember(ofObjectAt: value) { name in
+      let text = TapeStrings.string(tape, tape[name])
+      guard ["type", "id", "lid", "relationship"].contains(text) else { return }
+      guard tape[name + 1].kind == .string else {
+        throw Self.invalid(
+          "\(text) must be a string, found \(tape[name + 1].kind.phrase)",
+          pointer: "\(pointer)/\(text)")
+      }
+      members[text] = TapeStrings.string(tape, tape[name + 1])
+    }
+    guard let type = members["type"] else {
+      throw Self.invalid("ref needs type", pointer: pointer)
+    }
+    switch (members["id"], members["lid"]) {
+    case (let id?, nil):
+      return JSONAPIOperationReference(type: type, id: id, relationship: members["relationship"])
+    case (nil, let lid?):
+      return JSONAPIOperationReference(type: type, lid: lid, relationship: members["relationship"])
+    default:
+      throw Self.invalid("ref needs exactly one of id and lid", pointer: pointer)
+    }
+  }
+
+  // MARK: - Data
+
+  /// The entry for the object at `object`: a copy of its `data` and the resource objects in it,
+  /// which other entries may link to when `sharesResources`.
+  private func entry(of object: Int, sharesResources: Bool) -> ReceivedAtomicEntry {
+    guard let data = tape.memberValue(ofObjectAt: object, named: "data") else {
+      return ReceivedAtomicEntry(data: nil, resources: [], sharesResources: false)
+    }
+    let start = Int(tape[data].offset) - (tape[data].kind == .string ? 1 : 0)
+    let end = self.end(ofValueAt: data)
+    let bytes = Array(UnsafeBufferPointer(start: tape.base + start, count: end - start))
+    var resources: [ReceivedResource] = []
+    switch tape[data].kind {
+    case .object:
+      if let resource = resource(at: data, suffix: "", dataStart: start) {
+        resources.append(resource)
+      }
+    case .array:
+      var position = 0
+      var element = data + 1
+      while element < tape[data].containerEnd {
+        if tape[element].kind == .object,
+          let resource = resource(at: element, suffix: "/\(position)", dataStart: start)
+        {
+          resources.append(resource)
+        }
+        position += 1
+        element = tape.next(after: element)
+      }
+    default:
+      break
+    }
+    return ReceivedAtomicEntry(data: bytes, resources: resources, sharesResources: sharesResources)
+  }
+
+  /// The resource object at `object` with its identity, or `nil` when it has no string `type` with
+  /// a string `id` or `lid` (such an object resolves nothing; decoding it as data reports it).
+  private func resource(at object: Int, suffix: String, dataStart: Int) -> ReceivedResource? {
+    func string(_ name: StaticString) -> String? {
+      guard let value = tape.memberValue(ofObjectAt: object, named: name),
+        tape[value].kind == .string
+      else { return nil }
+      return TapeStrings.string(tape, tape[value])
+    }
+    guard let type = string("type") else { return nil }
+    let id = string("id")
+    let lid = string("lid")
+    if id == nil && lid == nil { return nil }
+    let start = Int(tape[object].offset)
+    return ReceivedResource(
+      type: type, id: id, lid: lid,
+      range: (start - dataStart)..<(end(ofValueAt: object) - dataStart), pointerSuffix: suffix)
+  }
+
+  /// The byte offset just past the value at tape index `value`.
+  private func end(ofValueAt value: Int) -> Int {
+    let entry = tape[value]
+    let start = Int(entry.offset)
+    switch entry.kind {
+    case .string: return start + entry.length + 1
+    case .number: return start + entry.length
+    case .true, .null: return start + 4
+    case .false: return start + 5
+    case .object, .array:
+      // The scanner checked the text: count brackets outside strings to the matching close.
+      let base = tape.base
+      var depth = 0
+      var inString = false
+      var offset = start
+      while offset < tape.byteCount {
+        let byte = base[offset]
+        offset += 1
+        if inString {
+          if byte == UInt8(ascii: "\\") {
+            offset += 1
+          } else if byte == UInt8(ascii: "\"") {
+            inString = false
+          }
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "\""): inString = true
+        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          depth -= 1
+          if depth == 0 { return offset }
+        default: break
+        }
+      }
+      return tape.byteCount
+    }
+  }
+
+  private static func invalid(_ reason: String, pointer: String) -> JSONAPIError {
+    .invalidDocument(
+      reason: SpecSection.cite(reason, SpecSection.atomicOperations), pointer: pointer)
+  }
+}

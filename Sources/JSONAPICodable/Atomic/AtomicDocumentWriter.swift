@@ -1,0 +1,232 @@
+import Foundation
+
+/// Builds and writes `atomic:operations` and `atomic:results` documents. Each resource inside goes
+/// through the same pipeline as ``JSONAPIEncoder/encode(_:)`` (the model's `encode(to:)`, then
+/// classification into members) with `included` turned off, so it comes out exactly as the primary
+/// data of a create or update body would.
+struct AtomicDocumentWriter {
+  private let options: EncodingOptions
+
+  init(options: EncodingOptions) {
+    var options = options
+    // A resource object inside an operation or result never brings `included` (R99).
+    options.includesRelatedResources = false
+    self.options = options
+  }
+
+  /// `{"atomic:operations": [...], "meta": ..., "jsonapi": ...}`.
+  func operations(
+    _ operations: [JSONAPIOperation], meta: JSONAPIValue?, jsonapi: JSONAPIObject?
+  ) throws -> Data {
+    let member = "atomic:operations"
+    let array = EncodedArray()
+    for (index, operation) in operations.enumerated() {
+      let path = EncodingPath.topLevel.appending(member).appending(index: index)
+      array.elements.append(.object(try operationObject(operation, at: path)))
+    }
+    return try write(member: member, array, meta: meta, jsonapi: jsonapi)
+  }
+
+  /// `{"atomic:results": [...], "meta": ..., "jsonapi": ...}`.
+  func results(
+    _ results: [JSONAPIOperationResult], meta: JSONAPIValue?, jsonapi: JSONAPIObject?
+  ) throws -> Data {
+    let member = "atomic:results"
+    let array = EncodedArray()
+    for (index, result) in results.enumerated() {
+      let path = EncodingPath.topLevel.appending(member).appending(index: index)
+      let object = EncodedObject(role: .dictionary)
+      if let data = try data(of: result.payload, at: path.appending("data"), requireResource: false)
+      {
+        object.append(data, for: "data")
+      }
+      if let meta = result.meta {
+        object.append(try metaNode(meta, at: path.appending("meta")), for: "meta")
+      }
+      array.elements.append(.object(object))
+    }
+    return try write(member: member, array, meta: meta, jsonapi: jsonapi)
+  }
+
+  private func write(
+    member: String, _ array: EncodedArray, meta: JSONAPIValue?, jsonapi: JSONAPIObject?
+  ) throws -> Data {
+    guard !array.elements.isEmpty else {
+      throw JSONAPIError.invalidValue(
+        reason: SpecSection.cite(
+          "\(member) needs at least one element", SpecSection.atomicOperations),
+        codingPath: member)
+    }
+    let document = EncodedObject(role: .dictionary)
+    document.append(.array(array), for: member)
+    if let meta {
+      document.append(try metaNode(meta, at: EncodingPath.topLevel.appending("meta")), for: "meta")
+    }
+    if let jsonapi { document.append(try node(for: jsonapi), for: "jsonapi") }
+    // The atomic array and the operation object are two levels more than a resource document has.
+    var limits = options.limits
+    limits.maxNestingDepth += 2
+    var writer = JSONWriter(formatting: options.outputFormatting, limits: limits)
+    try writer.write(.object(document))
+    return Data(writer.bytes)
+  }
+
+  // MARK: - Operations
+
+  /// `op`, `ref`, `href`, `data`, `meta`, in this order (R101-R103).
+  private func operationObject(_ operation: JSONAPIOperation, at path: EncodingPath) throws
+    -> EncodedObject
+  {
+    let object = EncodedObject(role: .dictionary)
+    object.append(.string(operation.op.rawValue), for: "op")
+    if operation.ref != nil && operation.href != nil {
+      throw Self.invalid("an operation must not contain both ref and href", at: path)
+    }
+    if let ref = operation.ref {
+      object.append(.object(try refObject(ref, at: path.appending("ref"))), for: "ref")
+    }
+    if let href = operation.href { object.append(.string(href), for: "href") }
+    let targetsResource = operation.ref?.relationship == nil
+    if operation.op == .remove && operation.ref == nil && operation.href == nil {
+      throw Self.invalid("a remove operation needs ref or href", at: path)
+    }
+    if let data = try data(
+      of: operation.payload, at: path.appending("data"),
+      requireResource: targetsResource && operation.op != .remove)
+    {
+      object.append(data, for: "data")
+    } else if operation.op != .remove {
+      throw Self.invalid("an \(operation.op.rawValue) operation needs data", at: path)
+    }
+    if let meta = operation.meta {
+      object.append(try metaNode(meta, at: path.appending("meta")), for: "meta")
+    }
+    return object
+  }
+
+  /// `type`, `id` or `lid`, `relationship` (R102).
+  private func refObject(_ ref: JSONAPIOperationReference, at path: EncodingPath) throws
+    -> EncodedObject
+  {
+    guard (ref.id == nil) != (ref.lid == nil) else {
+      throw Self.invalid("ref needs exactly one of id and lid", at: path)
+    }
+    let object = EncodedObject(role: .dictionary)
+    object.append(.string(ref.type), for: "type")
+    if let id = ref.id { object.append(.string(id), for: "id") }
+    if let lid = ref.lid { object.append(.string(lid), for: "lid") }
+    if let relationship = ref.relationship {
+      object.append(.string(relationship), for: "relationship")
+    }
+    return object
+  }
+
+  // MARK: - Data
+
+  /// The `data` member for `payload`; `nil` when there is none. With `requireResource`, a value must
+  /// encode as one resource object (the data of an `add` or `update` of a resource, R104/R105).
+  private func data(of payload: AtomicPayload, at path: EncodingPath, requireResource: Bool)
+    throws -> EncodedNode?
+  {
+    switch payload {
+    case .none:
+      return nil
+    case .value(let value):
+      let node = try value.primaryData(by: self, at: path)
+      if requireResource {
+        guard case .resource = node else {
+          throw Self.invalid(
+            "the data of this operation must be a single resource object", at: path)
+        }
+      }
+      return node
+    case .identifier(let identifier):
+      guard let identifier else { return .null }
+      return .object(try identifierObject(identifier, at: path))
+    case .identifiers(let identifiers):
+      let array = EncodedArray()
+      for (index, identifier) in identifiers.enumerated() {
+        array.elements.append(
+          .object(try identifierObject(identifier, at: path.appending(index: index))))
+      }
+      return .array(array)
+    case .received(let document, let index):
+      // Passed on as read: its JSON text, member for member.
+      guard let bytes = document.entries[index].data else { return nil }
+      let value = try JSONDecoder().decode(JSONAPIValue.self, from: Data(bytes))
+      return try EncoderImpl.root(for: JSONAPIValue.self, options: options).wrap(value, key: nil)
+    }
+  }
+
+  /// `value` as the primary data of a document, without `included`.
+  func primaryData<T: Encodable>(_ value: T, at path: EncodingPath) throws -> EncodedNode {
+    do {
+      let tree = try EncoderImpl.root(for: T.self, options: options).wrap(value, key: nil)
+      var assembler = DocumentAssembler(options: options)
+      let document = try assembler.assemble(tree, rootType: T.self)
+      return document["data"] ?? .null
+    } catch let error as JSONAPIError {
+      throw Self.error(error, under: path)
+    }
+  }
+
+  /// A resource identifier object: `type`, `id` and/or `lid`, `meta` (R34).
+  private func identifierObject(_ identifier: JSONAPIResourceIdentifier, at path: EncodingPath)
+    throws -> EncodedObject
+  {
+    guard identifier.id != nil || identifier.lid != nil else {
+      throw JSONAPIError.invalidValue(
+        reason: SpecSection.cite(
+          "a resource identifier needs an id or a lid", SpecSection.identifierObjects),
+        codingPath: path.text)
+    }
+    let object = EncodedObject(role: .dictionary)
+    object.append(.string(identifier.type), for: "type")
+    if let id = identifier.id { object.append(.string(id), for: "id") }
+    if let lid = identifier.lid { object.append(.string(lid), for: "lid") }
+    if let meta = identifier.meta {
+      object.append(try metaNode(meta, at: path.appending("meta")), for: "meta")
+    }
+    return object
+  }
+
+  // MARK: - Members
+
+  private func metaNode(_ meta: JSONAPIValue, at path: EncodingPath) throws -> EncodedNode {
+    guard case .object = meta else {
+      throw JSONAPIError.invalidValue(
+        reason: SpecSection.cite("`meta` must be a JSON object", SpecSection.meta),
+        codingPath: path.text)
+    }
+    return try node(for: meta)
+  }
+
+  /// A library value written member for member (these types keep their keys as written).
+  private func node<T: Encodable>(for value: T) throws -> EncodedNode {
+    try EncoderImpl.root(for: T.self, options: options).wrap(value, key: nil)
+  }
+
+  private static func invalid(_ reason: String, at path: EncodingPath) -> JSONAPIError {
+    .invalidValue(
+      reason: SpecSection.cite(reason, SpecSection.atomicOperations), codingPath: path.text)
+  }
+
+  /// `error`, thrown while encoding a resource on its own, with its coding path placed under `path`.
+  private static func error(_ error: JSONAPIError, under path: EncodingPath) -> JSONAPIError {
+    func placed(_ codingPath: String) -> String {
+      let prefix = path.text
+      if codingPath.isEmpty || codingPath == EncodingPath.topLevelText { return prefix }
+      return codingPath.hasPrefix("[") ? prefix + codingPath : "\(prefix).\(codingPath)"
+    }
+    switch error {
+    case .missingResourceType(let swiftType, let codingPath):
+      return .missingResourceType(swiftType: swiftType, codingPath: placed(codingPath))
+    case .encodingNestingTooDeep(let limit, let codingPath):
+      return .encodingNestingTooDeep(limit: limit, codingPath: placed(codingPath))
+    case .invalidValue(let reason, let codingPath):
+      return .invalidValue(reason: reason, codingPath: placed(codingPath))
+    default:
+      return error
+    }
+  }
+}

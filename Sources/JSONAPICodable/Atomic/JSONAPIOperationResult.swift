@@ -1,0 +1,121 @@
+import Foundation
+
+/// One result of an Atomic Operations response (`https://jsonapi.org/ext/atomic`): the `data` an
+/// operation produced, if any, and its `meta`. Result *i* belongs to operation *i*.
+///
+/// Clients read results with ``JSONAPIDecoder`` and decode each one's data as a model:
+///
+/// ```swift
+/// let results = try JSONAPIDecoder().decode([JSONAPIOperationResult].self, from: data)
+/// let person = try results[0].decode(Person.self)
+/// let article = try results[1].decode(Article.self)   // article.author resolves to results[0]
+/// try results[3].decode(Article?.self)                // nil: the remove's result is {}
+/// ```
+///
+/// Servers build results and send them with ``JSONAPIEncoder/encode(results:meta:jsonapi:)``:
+///
+/// ```swift
+/// let body = try JSONAPIEncoder().encode(results: [
+///   JSONAPIOperationResult(data: createdArticle), JSONAPIOperationResult(),
+/// ])
+/// ```
+///
+/// See https://jsonapi.org/ext/atomic/#result-objects.
+public struct JSONAPIOperationResult: Sendable {
+  /// The result's `meta` member; must be an object.
+  public var meta: JSONAPIValue?
+  /// The result's `data`.
+  var payload: AtomicPayload
+
+  /// A result without data: `{}`, or `{"meta": ...}` with `meta`. What a remove or a relationship
+  /// operation answers, and an update that changed nothing beyond the request.
+  public init(meta: JSONAPIValue? = nil) {
+    self.meta = meta
+    payload = .none
+  }
+
+  /// A result with data: the resource an operation created or updated, encoded as
+  /// ``JSONAPIEncoder`` encodes primary data (a `nil` optional writes `"data": null`) when
+  /// ``JSONAPIEncoder/encode(results:meta:jsonapi:)`` runs, with that encoder's settings.
+  ///
+  /// ```swift
+  /// let result = JSONAPIOperationResult(data: createdArticle)
+  /// ```
+  public init(data: sending some Encodable, meta: JSONAPIValue? = nil) {
+    self.meta = meta
+    payload = .value(EncodableBox(data))
+  }
+
+  init(meta: JSONAPIValue?, payload: AtomicPayload) {
+    self.meta = meta
+    self.payload = payload
+  }
+
+  /// Whether the result has a `data` member (`null` included).
+  public var hasData: Bool {
+    switch payload {
+    case .none: return false
+    case .value, .identifier, .identifiers: return true
+    case .received(let document, let index): return document.entries[index].data != nil
+    }
+  }
+
+  /// Decodes the result's `data` as `T`, as ``JSONAPIDecoder`` decodes primary data.
+  ///
+  /// Relationships resolve against the data of every result of the same response, by `id` and by
+  /// `lid`: an article created with an author created by an earlier operation decodes with that
+  /// author. Each call assembles one document from this result and the others, so it costs time in
+  /// proportion to the size of the response.
+  ///
+  /// A result without data (`{}`) or with `"data": null` decodes as `nil` into an optional:
+  ///
+  /// ```swift
+  /// if let article = try result.decode(Article?.self) { ... }
+  /// ```
+  ///
+  /// - Throws: `DecodingError` when the data does not fit `T`, or there is none and `T` is not
+  ///   optional; ``JSONAPIError`` when the data is not valid JSON:API (pointers then point into the
+  ///   results document).
+  public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    switch payload {
+    case .received(let document, let index):
+      return try document.decode(type, entry: index)
+    case .none:
+      return try ReceivedAtomicDocument.noData(type, at: "result")
+    case .value, .identifier, .identifiers:
+      // Built here: read it back as a client would, with default settings.
+      let body = try JSONAPIEncoder().encode(results: [self])
+      guard let result = try JSONAPIDecoder().decode([Self].self, from: body).first else {
+        return try ReceivedAtomicDocument.noData(type, at: "result")
+      }
+      return try result.decode(type)
+    }
+  }
+}
+
+extension JSONAPIOperationResult: Decodable {
+  private enum CodingKeys: String, CodingKey { case data, meta }
+
+  /// Reads a result object with a decoder other than ``JSONAPIDecoder`` (which reads a whole
+  /// `[JSONAPIOperationResult]` document and resolves relationships across results): `data` is
+  /// kept as a ``JSONAPIValue`` and resolves nothing but itself.
+  ///
+  /// - Throws: `DecodingError` when the value is not an object or `meta` is not valid JSON.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    meta = try container.decodeIfPresent(JSONAPIValue.self, forKey: .meta)
+    guard container.contains(.data) else {
+      payload = .none
+      return
+    }
+    let data = try container.decode(JSONAPIValue.self, forKey: .data)
+    let document = ReceivedAtomicDocument(
+      member: "atomic:results", options: DecodingOptions(),
+      entries: [
+        ReceivedAtomicEntry(
+          data: Array(try JSONEncoder().encode(data)), resources: [], sharesResources: false)
+      ],
+      resolvesLaterEntries: true)
+    payload = .received(document, index: 0)
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import JSONAPICodable
+
+/// `JSONAPIEncoder.encode(results:)` writes `atomic:results` as a server answers (R109, R111).
+@Suite struct AtomicResultEncodingTests {
+  let encoder = JSONAPIEncoder()
+
+  @Test func resultsAreWrittenInOrderWithEmptyObjectsForNoData() throws {
+    // R109: `{}` for an operation that returns nothing; data encoded as the encoder encodes it.
+    let data = try encoder.encode(
+      results: [
+        JSONAPIOperationResult(data: AtomicPerson(id: "9", name: "Dan")),
+        JSONAPIOperationResult(),
+        JSONAPIOperationResult(meta: ["deleted": 1]),
+        JSONAPIOperationResult(data: AtomicArticle?.none),
+      ],
+      meta: ["took": 3])
+    #expect(
+      text(data)
+        == #"{"atomic:results":[{"data":{"type":"people","id":"9","attributes":{"name":"#
+        + #""Dan"}}},{},{"meta":{"deleted":1}},{"data":null}],"meta":{"took":3}}"#)
+    _ = try checkedAtomic(data, name: "atomic-results")
+  }
+
+  @Test func resultResourcesNeverBringIncluded() throws {
+    // R99: the author is linkage only, even though the encoder would include it in a document.
+    let article = AtomicArticle(
+      id: "1", title: "Hello", author: AtomicPerson(id: "9", name: "Dan"))
+    let document = try checkedAtomic(
+      encoder.encode(results: [JSONAPIOperationResult(data: article)]),
+      name: "atomic-results-no-included")
+    #expect(document["included"] == nil)
+    #expect(
+      document["atomic:results"]?[0]?["data"]?["relationships"]
+        == ["author": ["data": ["type": "people", "id": "9"]]])
+  }
+
+  @Test func noResultsIsAnError() throws {
+    // R100: at least one result; a server answers 204 instead.
+    #expect(throws: JSONAPIError.self) { try encoder.encode(results: []) }
+    #expect(throws: JSONAPIError.self) {
+      try encoder.encode(results: [JSONAPIOperationResult(meta: [1])])
+    }
+  }
+
+  @Test func aResultBuiltHereDecodesAsAClientWouldReadIt() throws {
+    let result = JSONAPIOperationResult(data: AtomicPerson(id: "9", name: "Dan"))
+    #expect(try result.decode(AtomicPerson.self) == AtomicPerson(id: "9", name: "Dan"))
+    #expect(try JSONAPIOperationResult().decode(AtomicPerson?.self) == nil)
+    #expect(
+      try JSONAPIOperation.add(AtomicPerson(lid: "p1", name: "Dan")).decode(AtomicPerson.self).name
+        == "Dan")
+  }
+
+  @Test func receivedResultsCanBePassedOn() throws {
+    // A proxy re-encodes what it read: the same JSON, member for member.
+    let data = try Fixture.corpus("atomic_multiple-results")
+    let results = try JSONAPIDecoder().decode([JSONAPIOperationResult].self, from: data)
+    let again = try encoder.encode(results: results)
+    #expect(
+      try JSONDecoder().decode(JSONAPIValue.self, from: again)
+        == JSONDecoder().decode(JSONAPIValue.self, from: data))
+  }
+}
