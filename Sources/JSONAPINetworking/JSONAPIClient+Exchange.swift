@@ -20,18 +20,14 @@ struct RawResponse: Sendable {
   }
 }
 
-// The one request path every call goes through. `perform` (atomic operations) will use it with the
-// extension's media type: `exchange("POST", url, body: …, mediaType: atomicMediaType)`, then
-// `document(_:from:)` or its own decoding of `atomic:results`.
+// The one request path every call goes through, `perform` (atomic operations) included, which
+// sends the extension's media type.
 extension JSONAPIClient {
-  /// The URI of the Atomic Operations extension.
-  static let atomicExtension = "https://jsonapi.org/ext/atomic"
-
   /// The configured media type with the Atomic Operations extension added to its `ext` list.
   var atomicMediaType: JSONAPIMediaType {
     var mediaType = configuration.mediaType
-    if !mediaType.extensions.contains(Self.atomicExtension) {
-      mediaType.extensions.append(Self.atomicExtension)
+    if !mediaType.extensions.contains(JSONAPIMediaType.atomicExtension) {
+      mediaType.extensions.append(JSONAPIMediaType.atomicExtension)
     }
     return mediaType
   }

@@ -27,14 +27,13 @@ import Testing
   @Test func cancellingTheTaskCancelsTheRequest() async throws {
     let started = Recorder<Bool>()
     let client = Stub.client(Self.slowTransport(started: started))
-    let clock = ContinuousClock()
-    let begin = clock.now
     let task = Task { try await client.get([Article].self, from: "articles") }
     while started.values.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
     task.cancel()
+    // Uncancelled, the transport would answer successfully after 30 s: the error proves the
+    // cancellation reached it (no wall-clock bound, which a loaded machine would break).
     let result = await task.result
     #expect(throws: CancellationError.self) { try result.get() }
-    #expect(clock.now - begin < .seconds(5))
   }
 
   @Test func cancellingStopsPagination() async throws {

@@ -38,7 +38,7 @@ import Testing
   static let newArticle = Article(title: "New", wordCount: 3)
   static let patch = ArticlePatch(id: "1", title: "Renamed")
 
-  /// The issue's snippet, word for word (only the `perform` line is a comment). It is compiled,
+  /// The issue's snippet, word for word. It is compiled,
   /// not run: its client would talk to api.example.com through the default transport.
   // swift-format-ignore
   static func contractAsWritten(newArticle: Article, patch: ArticlePatch) async throws {
@@ -54,11 +54,10 @@ import Testing
     try await client.updateRelationship("articles/1/relationships/author", to: JSONAPIResourceIdentifier?.none)
     try await client.addToRelationship("articles/1/relationships/tags", [JSONAPIResourceIdentifier(type: "tags", id: "3")])
     try await client.removeFromRelationship("articles/1/relationships/tags", [JSONAPIResourceIdentifier(type: "tags", id: "3")])
-    // LEFT OUT until JSONAPIOperation and JSONAPIOperationResult exist (the lead adds `perform`):
-    // let results: [JSONAPIOperationResult] = try await client.perform([JSONAPIOperation.add(newArticle)], at: "operations")   // atomic
+    let results: [JSONAPIOperationResult] = try await client.perform([JSONAPIOperation.add(newArticle)], at: "operations")   // atomic
     do { _ = try await client.get(Article.self, from: "articles/404") }
     catch let error as JSONAPIResponseError { _ = (error.statusCode, error.errors) }  // errors: [JSONAPIErrorObject]
-    _ = (page, one, created, updated, tags)
+    _ = (page, one, created, updated, tags, results)
   }
 
   /// A small server: the answers the contract's calls expect.
@@ -82,6 +81,8 @@ import Testing
           request, 200, #"{"data":[{"type":"tags","id":"3"},{"type":"tags","id":"4"}]}"#)
       case (_, "/articles/1/relationships/author"), (_, "/articles/1/relationships/tags"):
         return try Stub.answer(request, 204)
+      case ("POST", "/operations"):
+        return try Stub.answer(request, 200, Self.atomicResults)
       default:
         return try Stub.answer(request, 404, #"{"errors":[{"status":"404","title":"Not Found"}]}"#)
       }
@@ -104,6 +105,10 @@ import Testing
   static let single = #"{"data":{"type":"articles","id":"1","attributes":{"title":"One"}}}"#
   static let createdBody = #"""
     {"data":{"type":"articles","id":"7","attributes":{"title":"New","word-count":3}}}
+    """#
+
+  static let atomicResults = #"""
+    {"atomic:results":[{"data":{"type":"articles","id":"8","attributes":{"title":"New","word-count":3}}}]}
     """#
 
   /// The same calls, with the client's transport swapped for the stub, run and checked.
@@ -140,6 +145,13 @@ import Testing
       "articles/1/relationships/tags", [JSONAPIResourceIdentifier(type: "tags", id: "3")])
     try await client.removeFromRelationship(
       "articles/1/relationships/tags", [JSONAPIResourceIdentifier(type: "tags", id: "3")])
+    let results: [JSONAPIOperationResult] = try await client.perform(
+      [JSONAPIOperation.add(newArticle)], at: "operations")
+    #expect(try results.map { try $0.decode(Article.self).id } == ["8"])
+    let atomic = server.requests.first { $0.target == "/operations" }
+    #expect(
+      atomic?.value(forHTTPHeaderField: "Content-Type")
+        == #"application/vnd.api+json;ext="https://jsonapi.org/ext/atomic""#)
     var status = 0
     do { _ = try await client.get(Article.self, from: "articles/404") } catch let error
       as JSONAPIResponseError
@@ -163,6 +175,7 @@ import Testing
         #"PATCH /articles/1/relationships/author {"data":null}"#,
         #"POST /articles/1/relationships/tags {"data":[{"type":"tags","id":"3"}]}"#,
         #"DELETE /articles/1/relationships/tags {"data":[{"type":"tags","id":"3"}]}"#,
+        #"POST /operations {"atomic:operations":[{"op":"add","data":{"type":"articles","attributes":{"title":"New","word-count":3}}}]}"#,
         "GET /articles/404 -",
       ])
   }

@@ -79,3 +79,17 @@ import Foundation
 @MainActor func departure(_ rule: String, _ text: String) async {
   harness.departure(rule, text)
 }
+
+/// The value, or a failed check when it is missing.
+@MainActor func required<T>(_ value: T?, _ what: String, line: Int = #line) async throws -> T {
+  guard let value else {
+    harness.expect(false, "\(what) is missing", line: line)
+    throw MissingValue(what: what)
+  }
+  return value
+}
+
+/// Thrown by `required` to end a check whose later steps need the missing value.
+struct MissingValue: Error {
+  let what: String
+}

@@ -164,10 +164,42 @@ func replaceTags(_ client: JSONAPIClient, _ id: String, with tags: [String]) asy
     to: tags.map { JSONAPIResourceIdentifier(type: "tags", id: $0) })
 }
 
-// PERFORM: the atomic operations scenario goes here once `JSONAPIClient.perform(_:at:)` exists:
-// func publishWithTag(_ client: JSONAPIClient) async throws -> [JSONAPIOperationResult] {
-//   try await client.perform([JSONAPIOperation.add(NewArticle(title: "Atomic", wordCount: 1))], at: "operations")
-// }
+struct NewTag: Codable, Sendable {
+  var type = "tags"
+  var lid: String
+  var name: String
+}
+
+struct TaggedArticle: Codable, Sendable {
+  var type = "articles"
+  var title: String
+  var wordCount: Int
+  var tags: [JSONAPIResourceIdentifier]
+}
+
+/// One atomic request: a new tag, and a new article tagged with it by its local id.
+func publishWithNewTag(_ client: JSONAPIClient, title: String, tag: String) async throws
+  -> [JSONAPIOperationResult]
+{
+  try await client.perform(
+    [
+      .add(NewTag(lid: "t1", name: tag)),
+      .add(
+        TaggedArticle(
+          title: title, wordCount: 3, tags: [JSONAPIResourceIdentifier(type: "tags", lid: "t1")])),
+    ], at: "operations")
+}
+
+/// Another: rename an article and delete a second one, both or neither.
+func renameAndRemove(_ client: JSONAPIClient, rename id: String, remove other: String)
+  async throws -> [JSONAPIOperationResult]
+{
+  try await client.perform(
+    [
+      .update(ArticlePatch(id: id, title: "Renamed atomically")),
+      .remove(JSONAPIResourceIdentifier(type: "articles", id: other)),
+    ], at: "operations")
+}
 
 /// The message an app shows for a failed call.
 func message(for error: any Error) -> String {

@@ -121,7 +121,50 @@ await check("a 404 throws JSONAPIResponseError with the error objects") {
   await expect(error?.isErrorDocument == true, "decoded as an error document")
 }
 
-// PERFORM: check `client.perform(_:at:)` here once it exists (atomic operations, see UserCode).
+await check("perform: add a tag and an article that names it by lid, in one request") {
+  let results = try await publishWithNewTag(client, title: "Atomic", tag: "lid-linked")
+  await expect(results.count == 2, "\(results.count) results")
+  let tag = try results[0].decode(Tag.self)
+  let article = try results[1].decode(Article.self)
+  await expect(tag.name == "lid-linked", "tag \(tag)")
+  // The article's linkage names the new tag by its server id; it resolves across the results.
+  await expect(article.title == "Atomic" && article.tags?.first?.name == "lid-linked", "\(article)")
+  let id = try await required(article.id, "article id")
+  let stored = try await client.get(
+    Article.self, from: "articles/\(id)", query: JSONAPIQuery().including("tags"))
+  await expect(stored.tags?.map(\.id) == [tag.id], "stored tags \(String(describing: stored.tags))")
+}
+
+await check("perform: update one article and remove another atomically") {
+  let first = try await publishWithNewTag(client, title: "To rename", tag: "renamed")
+  let second = try await publishWithNewTag(client, title: "To remove", tag: "removed")
+  let keep = try await required(try first[1].decode(Article.self).id, "kept id")
+  let gone = try await required(try second[1].decode(Article.self).id, "removed id")
+  let results = try await renameAndRemove(client, rename: keep, remove: gone)
+  await expect(try results.first?.decode(Article.self).title == "Renamed atomically", "renamed")
+  if results.count != 2 {
+    await departure("R111", "2 operations answered with \(results.count) results")
+  }
+  let error = await expectThrows(JSONAPIResponseError.self) {
+    _ = try await client.get(Article.self, from: "articles/\(gone)")
+  }
+  await expect(error?.statusCode == 404, "the removed article is gone")
+}
+
+await check("perform: a failing operation rolls back the whole request") {
+  let before = try await client.get([Article].self, from: "articles").count
+  let error = await expectThrows(JSONAPIResponseError.self) {
+    _ = try await client.perform(
+      [
+        .add(NewArticle(title: "Never stored", wordCount: 1)),
+        .remove(JSONAPIResourceIdentifier(type: "articles", id: "999999")),
+      ], at: "operations")
+  }
+  await expect(
+    error != nil && (400..<500).contains(error?.statusCode ?? 0), "\(String(describing: error))")
+  let after = try await client.get([Article].self, from: "articles").count
+  await expect(after == before, "nothing stored: \(before) before, \(after) after")
+}
 
 // MARK: Beyond the contract
 
@@ -290,8 +333,7 @@ await check("pagination is bounded by maxPages") {
 }
 
 await check("atomic operations endpoint answers the extension's media type (raw request)") {
-  // The client's `perform` does not exist yet; this checks the server side with the URLRequest
-  // helper so the lead's `perform` has a known-good endpoint.
+  // The endpoint itself, with the URLRequest helper: what the server answers to a raw request.
   let atomic = JSONAPIMediaType(extensions: ["https://jsonapi.org/ext/atomic"])
   let body = Data(
     #"""
