@@ -7,7 +7,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-// The snippets of Docs-drafts/README-atomic.md (README "Atomic Operations"), compiled and run
+// The snippets of README.md's "Atomic Operations", compiled and run
 // against documents they are meant for. Keep both in step.
 @Suite struct ReadmeAtomicSnippetTests {
   struct Person: Codable, JSONAPIResource {
