@@ -54,13 +54,7 @@ public struct JSONAPIOperation: Sendable {
   }
 
   /// Whether the operation has a `data` member (`null` included).
-  public var hasData: Bool {
-    switch payload {
-    case .none: return false
-    case .value, .identifier, .identifiers: return true
-    case .received(let document, let index): return document.entries[index].data != nil
-    }
-  }
+  public var hasData: Bool { payload.hasData }
 
   /// Decodes the operation's `data` as `T`, as ``JSONAPIDecoder`` decodes primary data: a model
   /// for an `add` or `update` of a resource, ``JSONAPIResourceIdentifier`` (optional for a to-one
@@ -86,18 +80,10 @@ public struct JSONAPIOperation: Sendable {
   ///   optional; ``JSONAPIError`` when the data is not valid JSON:API (pointers then point into the
   ///   operations document).
   public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    switch payload {
-    case .received(let document, let index):
-      return try document.decode(type, entry: index)
-    case .none:
-      return try ReceivedAtomicDocument.noData(type, at: "operation")
-    case .value, .identifier, .identifiers:
-      // Built here: read it back as a server would, with default settings.
+    // Built here: read it back as a server would, with default settings.
+    try payload.decode(type, entry: "operation") {
       let body = try JSONAPIEncoder().encode(operations: [self])
-      guard let operation = try JSONAPIDecoder().decodeOperations(from: body).first else {
-        return try ReceivedAtomicDocument.noData(type, at: "operation")
-      }
-      return try operation.decode(type)
+      return try JSONAPIDecoder().decodeOperations(from: body).first.map { try $0.decode(type) }
     }
   }
 }

@@ -52,13 +52,7 @@ public struct JSONAPIOperationResult: Sendable {
   }
 
   /// Whether the result has a `data` member (`null` included).
-  public var hasData: Bool {
-    switch payload {
-    case .none: return false
-    case .value, .identifier, .identifiers: return true
-    case .received(let document, let index): return document.entries[index].data != nil
-    }
-  }
+  public var hasData: Bool { payload.hasData }
 
   /// Decodes the result's `data` as `T`, as ``JSONAPIDecoder`` decodes primary data.
   ///
@@ -77,18 +71,10 @@ public struct JSONAPIOperationResult: Sendable {
   ///   optional; ``JSONAPIError`` when the data is not valid JSON:API (pointers then point into the
   ///   results document).
   public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    switch payload {
-    case .received(let document, let index):
-      return try document.decode(type, entry: index)
-    case .none:
-      return try ReceivedAtomicDocument.noData(type, at: "result")
-    case .value, .identifier, .identifiers:
-      // Built here: read it back as a client would, with default settings.
+    // Built here: read it back as a client would, with default settings.
+    try payload.decode(type, entry: "result") {
       let body = try JSONAPIEncoder().encode(results: [self])
-      guard let result = try JSONAPIDecoder().decode([Self].self, from: body).first else {
-        return try ReceivedAtomicDocument.noData(type, at: "result")
-      }
-      return try result.decode(type)
+      return try JSONAPIDecoder().decode([Self].self, from: body).first.map { try $0.decode(type) }
     }
   }
 }
