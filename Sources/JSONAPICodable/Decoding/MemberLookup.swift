@@ -3,15 +3,18 @@ import Foundation
 /// Finds members of one object by model key: byte comparison for default keys, or a table of converted
 /// names built once per object when a key strategy is set.
 struct MemberLookup {
-  let object: Int
+  /// The object's tape index, as `Int32` to keep containers small (see ``ResourceMembers``).
+  private let objectIndex: Int32
   /// Converted name and value index of each member, only when a key strategy is set.
   private let converted: [(name: String, value: Int)]?
+
+  var object: Int { Int(objectIndex) }
 
   init(
     object: Int, decoder: DecoderImpl, depth: Int, convertsKeys: Bool = true,
     skipsNonFields: Bool = false
   ) {
-    self.object = object
+    objectIndex = Int32(truncatingIfNeeded: object)
     guard convertsKeys, !decoder.keys.usesDefaultKeys else {
       converted = nil
       return

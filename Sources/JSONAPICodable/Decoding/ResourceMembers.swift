@@ -1,19 +1,32 @@
 import Foundation
 
 /// The members of a resource object that decoding needs, found in one pass.
+///
+/// Tape indices are stored as `Int32` (-1: absent), which ``JSONScanner/maxByteCount`` allows: a
+/// keyed container carries this value and is boxed and copied on every resource, so its size shows
+/// in decoding time (twice the size cost about 2% more instructions).
 struct ResourceMembers {
-  /// The resource object itself.
-  let object: Int
-  var id: Int?
-  var type: Int?
-  var lid: Int?
-  var meta: Int?
-  var links: Int?
+  private var objectIndex: Int32
+  private var indices: (id: Int32, type: Int32, lid: Int32, meta: Int32, links: Int32) = (
+    -1, -1, -1, -1, -1
+  )
   var attributes: MemberLookup?
   var relationships: MemberLookup?
 
+  /// The resource object itself.
+  var object: Int { Int(objectIndex) }
+  var id: Int? { Self.index(indices.id) }
+  var type: Int? { Self.index(indices.type) }
+  var lid: Int? { Self.index(indices.lid) }
+  var meta: Int? { Self.index(indices.meta) }
+  var links: Int? { Self.index(indices.links) }
+
+  @inline(__always) private static func index(_ stored: Int32) -> Int? {
+    stored < 0 ? nil : Int(stored)
+  }
+
   init(object: Int, decoder: DecoderImpl, depth: Int, identifierOnly: Bool = false) throws {
-    self.object = object
+    objectIndex = Int32(truncatingIfNeeded: object)
     let tape = decoder.tape
     var attributesObject: Int?
     var relationshipsObject: Int?
@@ -21,12 +34,13 @@ struct ResourceMembers {
       guard let kind = tape.resourceMemberName(at: name) else { return }
       // An identifier has no fields of its own: whatever a broken document adds is not read.
       if identifierOnly, kind == .links || kind == .attributes || kind == .relationships { return }
+      let value = Int32(truncatingIfNeeded: name + 1)
       switch kind {
-      case .id: id = name + 1
-      case .type: type = name + 1
-      case .lid: lid = name + 1
-      case .meta: meta = name + 1
-      case .links: links = name + 1
+      case .id: indices.id = value
+      case .type: indices.type = value
+      case .lid: indices.lid = value
+      case .meta: indices.meta = value
+      case .links: indices.links = value
       case .attributes: attributesObject = name + 1
       case .relationships: relationshipsObject = name + 1
       }
