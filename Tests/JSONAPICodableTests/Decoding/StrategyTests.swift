@@ -211,6 +211,53 @@ import Testing
     #expect(link.note == "hello")
   }
 
+  /// UUIDs in canonical form take a fast path; the answers (values and errors) must be those of
+  /// `UUID(uuidString:)` through `UUID.init(from:)`, as JSONDecoder gives them.
+  @Test(arguments: [
+    "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f",
+    "e621E1F8-c36c-495A-93fc-0C247a3e6e5f", "00000000-0000-0000-0000-000000000000",
+    "E621E1F8C36C495A93FC0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "not a uuid",
+    "E621E1F8-C36C-495A-93FC-0C247A3E6E5G", "E621E1F8_C36C-495A-93FC-0C247A3E6E5F",
+    #"E621E1F8-C36C-495A-93FC-0C247A3E6E5\u0046"#,
+  ])
+  func uuidsMatchFoundation(text: String) throws {
+    struct Event: Decodable {
+      var id: UUID
+      var ref: UUID?
+      var refs: [UUID]
+    }
+    struct Plain: Decodable {
+      var id: UUID
+      var ref: UUID?
+      var refs: [UUID]
+    }
+    let ours = try? JSONAPIDecoder().decode(
+      Event.self,
+      from:
+        #"{"data": {"type": "e", "id": "\#(text)", "attributes": {"ref": "\#(text)", "refs": ["\#(text)"]}}}"#
+    )
+    let theirs = try? JSONDecoder().decode(
+      Plain.self, from: Data(#"{"id": "\#(text)", "ref": "\#(text)", "refs": ["\#(text)"]}"#.utf8))
+    #expect(ours?.id == theirs?.id)
+    #expect(ours?.ref == theirs?.ref)
+    #expect(ours?.refs == theirs?.refs)
+    #expect((ours == nil) == (theirs == nil))
+  }
+
+  @Test func invalidUUIDIsDataCorruptedAtItsPath() throws {
+    struct Event: Decodable {
+      var id: String
+      var ref: UUID
+    }
+    let json = #"{"data": {"type": "e", "id": "1", "attributes": {"ref": "nope"}}}"#
+    #expect {
+      try JSONAPIDecoder().decode(Event.self, from: json)
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.codingPath.last?.stringValue == "ref"
+    }
+  }
+
   @Test func numbersOutOfRangeAreDataCorrupted() throws {
     struct Small: Decodable { var value: Int8 }
     struct Huge: Decodable { var value: Double }
