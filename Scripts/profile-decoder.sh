@@ -7,6 +7,8 @@
 #   Scripts/profile-decoder.sh foundation           # JSONDecoder on the flat JSON, for comparison
 #   Scripts/profile-decoder.sh jsonapi 1000 5       # contender, N articles, repeats
 #   TOP=40 Scripts/profile-decoder.sh               # more rows
+#   SCRATCH=.build-profile Scripts/profile-decoder.sh   # own build folder: does not replace the
+#                                                   # binary of a benchmark that is running
 #   REUSE=1 Scripts/profile-decoder.sh              # re-annotate the last profile, no new run
 #   MODE=encode Scripts/profile-decoder.sh          # profile JSONAPIEncoder (or JSONEncoder) instead
 #   SHAPE=wide Scripts/profile-decoder.sh jsonapi 10000 3   # a shape of the matrix (bench.sh --matrix):
@@ -32,8 +34,10 @@ out="$out_dir/callgrind.$mode-$shape-$contender.out"
 mkdir -p "$out_dir"
 
 if [[ "${REUSE:-0}" != 1 || ! -s "$out" ]]; then
-  swift build -c release --package-path "$root/Benchmarks" >&2
-  bin_dir="$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)"
+  scratch=()
+  if [[ -n "${SCRATCH:-}" ]]; then scratch=(--scratch-path "$SCRATCH"); fi
+  swift build -c release --package-path "$root/Benchmarks" "${scratch[@]}" >&2
+  bin_dir="$(swift build -c release --package-path "$root/Benchmarks" "${scratch[@]}" --show-bin-path)"
   # SWIFT_BACKTRACE=enable=no: a crash must not leave a swift-backtrace process behind.
   SWIFT_BACKTRACE=enable=no valgrind --tool=callgrind --callgrind-out-file="$out" \
     --toggle-collect='*profiled*' \
