@@ -1,5 +1,17 @@
 import Foundation
 
+/// The state of a ``DecodingKeyedContainer``.
+final class DecodingKeyedContainerState {
+  let decoder: DecoderImpl
+  let depth: Int
+  let source: KeyedContainerSource
+  init(decoder: DecoderImpl, depth: Int, source: KeyedContainerSource) {
+    self.decoder = decoder
+    self.depth = depth
+    self.source = source
+  }
+}
+
 /// The keyed container for every object: plain JSON objects, the top-level document, relationship
 /// objects and resource objects. Lookup differs by source; decoding is shared.
 struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -8,17 +20,9 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   // One reference instead of the decoder, depth and source inline: the standard library's
   // container box and the unspecialized generic code copy the container through value
   // witnesses (one retain per reference in it, ~330 instructions per copy); a class copies with
-  // one retain.
-  private final class State {
-    let decoder: DecoderImpl
-    let depth: Int
-    let source: Source
-    init(decoder: DecoderImpl, depth: Int, source: Source) {
-      self.decoder = decoder
-      self.depth = depth
-      self.source = source
-    }
-  }
+  // one retain. Declared outside the generic type: nested, it would be generic too, and its
+  // metadata a runtime lookup per container.
+  private typealias State = DecodingKeyedContainerState
   private let state: State
   @inline(__always) private var decoder: DecoderImpl { state.decoder }
   @inline(__always) private var depth: Int { state.depth }
