@@ -5,6 +5,9 @@
 #   Scripts/bench.sh                 # full run: N = 100 … 100 000, peak memory, special documents
 #   Scripts/bench.sh --quick         # N up to 10 000, fewer rounds
 #   Scripts/bench.sh --only 10000    # one size
+#   Scripts/bench.sh --matrix --clock cpu            # the shape matrix (issue 15), N = 10 000, 100 000
+#   Scripts/bench.sh --matrix --quick --shape wide,small   # a subset, N = 1 000, 10 000
+#   Scripts/bench.sh --matrix --shape tiny --sizes 1000000 # one shape at chosen sizes
 # Same as: swift run -c release --package-path Benchmarks JSONAPIBenchmarks [options]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

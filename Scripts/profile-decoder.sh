@@ -7,8 +7,13 @@
 #   Scripts/profile-decoder.sh foundation           # JSONDecoder on the flat JSON, for comparison
 #   Scripts/profile-decoder.sh jsonapi 1000 5       # contender, N articles, repeats
 #   TOP=40 Scripts/profile-decoder.sh               # more rows
+#   SCRATCH=.build-profile Scripts/profile-decoder.sh   # own build folder: does not replace the
+#                                                   # binary of a benchmark that is running
 #   REUSE=1 Scripts/profile-decoder.sh              # re-annotate the last profile, no new run
 #   MODE=encode Scripts/profile-decoder.sh          # profile JSONAPIEncoder (or JSONEncoder) instead
+#   SHAPE=wide Scripts/profile-decoder.sh jsonapi 10000 3   # a shape of the matrix (bench.sh --matrix):
+#       articles (default), wide, tiny, strings, iso8601, seconds, sharing, chains, one, page
+#       (one and page are the small documents: N is ignored, use many repeats, e.g. 2000)
 #
 # Only the decoding is collected (--toggle-collect on profiled*), not the generation of
 # the input. Inclusive counts above 100% come from recursion (each recursive entry counts).
@@ -21,19 +26,23 @@ articles="${2:-10000}"
 repeats="${3:-3}"
 top="${TOP:-25}"
 mode="${MODE:-decode}"
+shape="${SHAPE:-articles}"
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out_dir="$root/.build/profile"
-out="$out_dir/callgrind.$mode-$contender.out"
+out="$out_dir/callgrind.$mode-$shape-$contender.out"
 mkdir -p "$out_dir"
 
 if [[ "${REUSE:-0}" != 1 || ! -s "$out" ]]; then
-  swift build -c release --package-path "$root/Benchmarks" >&2
-  bin_dir="$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)"
+  scratch=()
+  if [[ -n "${SCRATCH:-}" ]]; then scratch=(--scratch-path "$SCRATCH"); fi
+  swift build -c release --package-path "$root/Benchmarks" "${scratch[@]}" >&2
+  bin_dir="$(swift build -c release --package-path "$root/Benchmarks" "${scratch[@]}" --show-bin-path)"
   # SWIFT_BACKTRACE=enable=no: a crash must not leave a swift-backtrace process behind.
   SWIFT_BACKTRACE=enable=no valgrind --tool=callgrind --callgrind-out-file="$out" \
     --toggle-collect='*profiled*' \
-    "$bin_dir/JSONAPIBenchmarks" --profile-"$mode" "$contender" "$articles" "$repeats" 2>&1 \
+    "$bin_dir/JSONAPIBenchmarks" --profile-"$mode" "$contender" "$articles" "$repeats" \
+    --shape "$shape" 2>&1 \
     | grep -E 'Collected|decoded|encoded|error' >&2 || true
 fi
 
@@ -49,7 +58,7 @@ table() {
 
 total="$(callgrind_annotate "$out" 2>/dev/null \
   | awk '/PROGRAM TOTALS/ && !seen { gsub(",", "", $1); print $1; seen = 1 }')"
-echo "# callgrind: $mode with $contender, N = $articles, $repeats calls"
+echo "# callgrind: $mode with $contender, shape $shape, N = $articles, $repeats calls"
 echo "# instructions: $total in all, $(( total / repeats )) per call"
 echo
 echo "## Inclusive (function and everything it calls), top $top"

@@ -8,11 +8,17 @@ enum MemoryProbe {
     case idle  // only read the file: the floor every decoder pays
     case jsonapi  // JSONAPIDecoder on the JSON:API document
     case foundation  // JSONDecoder on the flat JSON
+    // Encoders: the models are decoded from the flat JSON first, then the peak is reset
+    // (/proc/self/clear_refs) and the encoding alone raises it again.
+    case encodeJSONAPI = "encode-jsonapi"
+    case encodeFoundation = "encode-foundation"
   }
 
   struct Result {
     var peakBytes: Int
     var decodedCount: Int
+    /// Resident memory just before encoding (the models), for the encode probes.
+    var baseBytes: Int? = nil
   }
 
   /// Child side: read, decode, report `peak_bytes=… count=…` on stdout.
@@ -22,6 +28,7 @@ enum MemoryProbe {
       return 2
     }
     var count = 0
+    var base: Int?
     do {
       switch mode {
       case .idle:
@@ -34,13 +41,23 @@ enum MemoryProbe {
         let articles = try JSONDecoder().decode([Article].self, from: data)
         count = articles.count
         blackHole(articles)
+      case .encodeJSONAPI, .encodeFoundation:
+        let articles = try JSONDecoder().decode([Article].self, from: data)
+        base = resetPeak()
+        let bytes =
+          mode == .encodeJSONAPI
+          ? try JSONAPIEncoder().encode(articles) : try JSONEncoder().encode(articles)
+        count = bytes.count
+        blackHole(bytes)
+        blackHole(articles)
       }
     } catch {
       print("error=\(describe(error))")
       return 3
     }
     blackHole(data)
-    print("peak_bytes=\(peakResidentBytes()) count=\(count)")
+    print(
+      "peak_bytes=\(peakResidentBytes()) count=\(count)" + (base.map { " base_bytes=\($0)" } ?? ""))
     return 0
   }
 
@@ -62,7 +79,9 @@ enum MemoryProbe {
     if let peak = fields["peak_bytes"].flatMap(Int.init),
       let count = fields["count"].flatMap(Int.init)
     {
-      return .success(Result(peakBytes: peak, decodedCount: count))
+      return .success(
+        Result(
+          peakBytes: peak, decodedCount: count, baseBytes: fields["base_bytes"].flatMap(Int.init)))
     }
     let reason = output.split(separator: "\n").first { $0.hasPrefix("error=") }
     return .failure(
@@ -74,6 +93,19 @@ enum MemoryProbe {
   struct ProbeError: Error {
     var message: String
     init(_ message: String) { self.message = message }
+  }
+
+  /// Resets the kernel's high-water mark to the current resident set (Linux ≥ 4.0) and returns
+  /// that resident set (VmRSS).
+  static func resetPeak() -> Int? {
+    guard
+      (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil,
+      let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+    else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+      if let kib = Int(line.filter(\.isNumber)) { return kib * 1024 }
+    }
+    return nil
   }
 
   /// VmHWM (the high-water mark of resident memory) from /proc; getrusage elsewhere.

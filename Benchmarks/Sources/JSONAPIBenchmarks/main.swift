@@ -9,43 +9,15 @@ import JSONAPICodable
 //     --no-memory        skip the fresh-process memory probes
 //     --no-special       skip the deep-chain and many-references documents
 //     --clock wall|cpu   what the rounds measure (default wall; cpu resists other jobs' load)
-//     --profile-decode [jsonapi|foundation] [N] [repeats]
+//     --matrix           the shape matrix of issue 15 (see Matrix.swift); with --quick,
+//                        --shape a,b (subset), --sizes N,M (override), --clock cpu
+//     --profile-decode [jsonapi|foundation] [N] [repeats] [--shape S]
 //                        decode the N-article document (default 10 000) a few times and exit;
 //                        for callgrind, see Scripts/profile-decoder.sh
 //     --profile-encode [jsonapi|foundation] [N] [repeats]   the same for the encoders
 //     --write N DIR      write the N-article document.json and flat.json into DIR and exit
 //     --memory-probe MODE FILE   internal: the child side of the memory measurement
 // The Markdown report goes to stdout, progress to stderr.
-
-/// Kept out of line with a distinctive name so callgrind can collect just the decoding
-/// (`--toggle-collect='*profiledDecode*'`), not the generation of the input.
-@inline(never) func profiledDecodeJSONAPI(_ document: Data, repeats: Int) throws -> Int {
-  let decoder = JSONAPIDecoder()
-  var total = 0
-  for _ in 0..<repeats { total += try decoder.decode([Article].self, from: document).count }
-  return total
-}
-
-@inline(never) func profiledDecodeFoundation(_ flat: Data, repeats: Int) throws -> Int {
-  let decoder = JSONDecoder()
-  var total = 0
-  for _ in 0..<repeats { total += try decoder.decode([Article].self, from: flat).count }
-  return total
-}
-
-@inline(never) func profiledEncodeJSONAPI(_ articles: [Article], repeats: Int) throws -> Int {
-  let encoder = JSONAPIEncoder()
-  var total = 0
-  for _ in 0..<repeats { total += try encoder.encode(articles).count }
-  return total
-}
-
-@inline(never) func profiledEncodeFoundation(_ articles: [Article], repeats: Int) throws -> Int {
-  let encoder = JSONEncoder()
-  var total = 0
-  for _ in 0..<repeats { total += try encoder.encode(articles).count }
-  return total
-}
 
 func fail(_ message: String) -> Never {
   log("error: \(message)")
@@ -56,7 +28,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "--memory-probe" {
   guard arguments.count == 3, let mode = MemoryProbe.Mode(rawValue: arguments[1]) else {
-    fail("usage: --memory-probe idle|jsonapi|foundation FILE")
+    fail("usage: --memory-probe idle|jsonapi|foundation|encode-jsonapi|encode-foundation FILE")
   }
   exit(MemoryProbe.runChild(mode: mode, path: arguments[2]))
 }
@@ -79,22 +51,22 @@ if arguments.first == "--write" {
 
 if arguments.first == "--profile-decode" || arguments.first == "--profile-encode" {
   let encoding = arguments.first == "--profile-encode"
-  let rest = Array(arguments.dropFirst())
+  var rest = Array(arguments.dropFirst())
+  var shape = "articles"
+  if let index = rest.firstIndex(of: "--shape"), index + 1 < rest.count {
+    shape = rest[index + 1]
+    rest.removeSubrange(index...(index + 1))
+  }
   let contender = rest.first { $0 == "jsonapi" || $0 == "foundation" } ?? "jsonapi"
   let numbers = rest.compactMap { Int($0) }
-  let articleCount = numbers.first ?? 10_000
+  let count = numbers.first ?? 10_000
   let repeats = numbers.dropFirst().first ?? 3
-  let corpus = ArticleCorpus(articleCount: articleCount)
   do {
-    let result: Int
-    switch (encoding, contender) {
-    case (false, "jsonapi"): result = try profiledDecodeJSONAPI(corpus.document, repeats: repeats)
-    case (false, _): result = try profiledDecodeFoundation(corpus.flat, repeats: repeats)
-    case (true, "jsonapi"): result = try profiledEncodeJSONAPI(corpus.articles, repeats: repeats)
-    case (true, _): result = try profiledEncodeFoundation(corpus.articles, repeats: repeats)
-    }
-    let unit = encoding ? "bytes encoded" : "articles decoded"
-    log("\(result) \(unit) with \(contender) (\(repeats) × N = \(articleCount))")
+    let result = try ProfileShapes.run(
+      shape: shape, encoding: encoding, jsonapi: contender == "jsonapi", count: count,
+      repeats: repeats)
+    let unit = encoding ? "bytes encoded" : "values decoded"
+    log("\(result) \(unit) with \(contender), shape \(shape) (\(repeats) × N = \(count))")
     exit(0)
   } catch {
     fail("\(contender) threw: \(error)")
@@ -106,12 +78,33 @@ var measureMemory = true
 var includeSpecials = true
 var only: Int?
 var time = TimeSource.wall
+var matrix = false
+var shapes = MatrixShape.allCases
+var matrixSizes: [Int]?
 while let argument = arguments.first {
   arguments.removeFirst()
   switch argument {
   case "--quick": quick = true
   case "--no-memory": measureMemory = false
   case "--no-special": includeSpecials = false
+  case "--matrix": matrix = true
+  case "--shape":
+    let names = (arguments.first ?? "").split(separator: ",").map(String.init)
+    let picked = names.compactMap(MatrixShape.init(rawValue:))
+    guard !picked.isEmpty, picked.count == names.count else {
+      fail(
+        "--shape needs names from: " + MatrixShape.allCases.map(\.rawValue).joined(separator: ","))
+    }
+    arguments.removeFirst()
+    shapes = picked
+    matrix = true
+  case "--sizes":
+    let values = (arguments.first ?? "").split(separator: ",").compactMap { Int($0) }
+    guard !values.isEmpty, values.allSatisfy({ $0 > 0 }) else {
+      fail("--sizes needs positive counts, comma-separated")
+    }
+    arguments.removeFirst()
+    matrixSizes = values
   case "--only":
     guard let value = arguments.first.flatMap({ Int($0) }), value > 0 else {
       fail("--only needs a positive article count")
@@ -126,6 +119,21 @@ while let argument = arguments.first {
     time = value
   default: fail("unknown argument \(argument)")
   }
+}
+
+if matrix {
+  let started = ContinuousClock.now
+  let runner = MatrixRunner(shapes: shapes, quick: quick, sizes: matrixSizes, time: time)
+  let result = runner.run()
+  let elapsed = seconds(ContinuousClock.now - started)
+  print("JSONAPICodable shape matrix: \(machineDescription()).")
+  print(
+    "Release build; \(time.label), median (and min) of n interleaved rounds per call; ratios are"
+      + " medians in the same run; load average \(loadAverage()) at the end; run took"
+      + " \(format(seconds: elapsed)).")
+  print("")
+  print(MatrixReport.markdown(rows: result.rows, memory: result.memory))
+  exit(0)
 }
 
 let sizes = only.map { [$0] } ?? (quick ? [100, 1_000, 10_000] : [100, 1_000, 10_000, 100_000])

@@ -152,10 +152,27 @@ final class RelationshipResolver {
       try spend()
       return try decode(type, object: node.index, role: node.standInRole, in: decoder)
     }
+    guard memoises && visited[Int(ordinal)] else {
+      visited[Int(ordinal)] = true
+      let position = try push(
+        ordinal, object: target.object, depth: decoder.path.count, isOpen: false, in: decoder)
+      defer { pop(to: position) }
+      return try decode(type, object: target.object, role: .resource, in: decoder)
+    }
+    return try decodeRevisit(type, ordinal: ordinal, object: target.object, in: decoder)
+  }
+
+  /// A resource decoded before in this call: the remembered value when it may be reused, else
+  /// decoded again and remembered. Out of line: the `as? T` cast needs the metadata of `T?`, a
+  /// runtime lookup (~330 instructions) that the first visit of every resource would otherwise
+  /// pay too.
+  @inline(never)
+  private func decodeRevisit<T: Decodable>(
+    _ type: T.Type, ordinal: Int32, object: Int, in decoder: DecoderImpl
+  ) throws -> T {
     let key = MemoKey(type: ObjectIdentifier(T.self), ordinal: ordinal)
-    let isRevisit = memoises && visited[Int(ordinal)]
     // Unwrap the entry before casting: `nil as? T` succeeds when T is itself an Optional.
-    if isRevisit, let entry = memo[key], let remembered = entry.value as? T, isReusable(entry) {
+    if let entry = memo[key], let remembered = entry.value as? T, isReusable(entry) {
       if !stack.isEmpty {
         visitLog.append(contentsOf: entry.contents)
         // Guarded: appending an empty array is not free, and most entries cut nothing.
@@ -163,17 +180,13 @@ final class RelationshipResolver {
       }
       return remembered
     }
-    visited[Int(ordinal)] = true
-
     let position = try push(
-      ordinal, object: target.object, depth: decoder.path.count, isOpen: false, in: decoder)
+      ordinal, object: object, depth: decoder.path.count, isOpen: false, in: decoder)
     defer { pop(to: position) }
-    let value = try decode(type, object: target.object, role: .resource, in: decoder)
-    if isRevisit {
-      memo[key] = MemoEntry(
-        value: value, contents: Set(visitLog[stack[position].logStart...]),
-        cuts: externalCuts(since: stack[position].cutStart, below: position))
-    }
+    let value = try decode(type, object: object, role: .resource, in: decoder)
+    memo[key] = MemoEntry(
+      value: value, contents: Set(visitLog[stack[position].logStart...]),
+      cuts: externalCuts(since: stack[position].cutStart, below: position))
     return value
   }
 

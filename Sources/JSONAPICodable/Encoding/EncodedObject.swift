@@ -23,6 +23,9 @@ final class EncodedObject {
   @exclusivity(unchecked) private(set) var members: [Member] = []
   // Built only for large objects: small ones are searched linearly, which is faster.
   @exclusivity(unchecked) private var positions: [String: Int]?
+  // One bit per member key (see `keyBit`): a clear bit proves a key absent, so `set`, which
+  // Codable calls once per property, appends without searching. Keys are never removed.
+  @exclusivity(unchecked) private var keyBits: UInt64 = 0
 
   /// One member: its name and value.
   struct Member {
@@ -45,7 +48,9 @@ final class EncodedObject {
 
   /// Sets `key` to `value`, replacing an earlier value of the same key (as `JSONEncoder` does).
   func set(_ value: EncodedNode, for key: String) {
-    if let position = position(of: key) {
+    if keyBits & Self.keyBit(key) == 0 {
+      append(value, for: key)
+    } else if let position = position(of: key) {
       members[position].value = value
     } else {
       append(value, for: key)
@@ -62,24 +67,32 @@ final class EncodedObject {
     // Most objects have a handful of members: one allocation up front instead of regrowing.
     if members.capacity == 0 { members.reserveCapacity(8) }
     positions?[key] = members.count
+    keyBits |= Self.keyBit(key)
     members.append(Member(key: key, value: value))
+  }
+
+  /// A bit chosen by the key's UTF-8 length, which Swift strings store (reading bytes of the
+  /// key would cost more than the search it saves).
+  @inline(__always) private static func keyBit(_ key: String) -> UInt64 {
+    1 << UInt64(truncatingIfNeeded: key.utf8.count & 63)
   }
 
   /// Adds `value` only when there is no member `key` yet; returns whether it was added.
   @discardableResult
   func addIfAbsent(_ value: EncodedNode, for key: String) -> Bool {
-    if position(of: key) != nil { return false }
+    if keyBits & Self.keyBit(key) != 0, position(of: key) != nil { return false }
     append(value, for: key)
     return true
   }
 
   subscript(key: String) -> EncodedNode? {
-    position(of: key).map { members[$0].value }
+    guard keyBits & Self.keyBit(key) != 0 else { return nil }
+    return position(of: key).map { members[$0].value }
   }
 
   func position(of key: String) -> Int? {
     if let positions { return positions[key] }
-    if members.count < 16 {
+    if members.count < 32 {
       // Comparing lengths first skips most string comparisons, which are slow when they differ.
       let length = key.utf8.count
       return members.firstIndex { $0.key.utf8.count == length && $0.key == key }

@@ -211,6 +211,91 @@ import Testing
     #expect(link.note == "hello")
   }
 
+  /// UUIDs in canonical form take a fast path; the answers (values and errors) must be those of
+  /// `UUID(uuidString:)` through `UUID.init(from:)`, as JSONDecoder gives them.
+  @Test(arguments: [
+    "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f",
+    "e621E1F8-c36c-495A-93fc-0C247a3e6e5f", "00000000-0000-0000-0000-000000000000",
+    "E621E1F8C36C495A93FC0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "not a uuid",
+    "E621E1F8-C36C-495A-93FC-0C247A3E6E5G", "E621E1F8_C36C-495A-93FC-0C247A3E6E5F",
+    #"E621E1F8-C36C-495A-93FC-0C247A3E6E5\u0046"#,
+  ])
+  func uuidsMatchFoundation(text: String) throws {
+    struct Event: Decodable {
+      var id: UUID
+      var ref: UUID?
+      var refs: [UUID]
+    }
+    struct Plain: Decodable {
+      var id: UUID
+      var ref: UUID?
+      var refs: [UUID]
+    }
+    let ours = try? JSONAPIDecoder().decode(
+      Event.self,
+      from:
+        #"{"data": {"type": "e", "id": "\#(text)", "attributes": {"ref": "\#(text)", "refs": ["\#(text)"]}}}"#
+    )
+    let theirs = try? JSONDecoder().decode(
+      Plain.self, from: Data(#"{"id": "\#(text)", "ref": "\#(text)", "refs": ["\#(text)"]}"#.utf8))
+    #expect(ours?.id == theirs?.id)
+    #expect(ours?.ref == theirs?.ref)
+    #expect(ours?.refs == theirs?.refs)
+    #expect((ours == nil) == (theirs == nil))
+  }
+
+  /// The `YYYY-MM-DDTHH:MM:SSZ` fast path must give what `Date.ISO8601FormatStyle` gives,
+  /// including where it declines (Foundation then answers).
+  @Test func iso8601FastPathMatchesFoundation() throws {
+    var texts = [
+      "2000-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2100-02-28T23:59:59Z",
+      "1970-01-01T00:00:00Z",
+      "1969-12-31T23:59:59Z", "1600-01-01T00:00:00Z", "1599-12-31T23:59:59Z",
+      "1582-10-04T12:00:00Z",
+      "9999-12-31T23:59:59Z", "2024-04-31T00:00:00Z", "2024-13-01T00:00:00Z",
+      "2024-00-10T00:00:00Z",
+      "2024-01-00T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T23:60:00Z",
+      "2024-06-30T23:59:60Z",
+      "2024-01-01t00:00:00Z", "2024-01-01T00:00:00z", "2024-01-01T00:00:00+01:00",
+      "2024-01-01T00:00:00.5Z", "2024-1-01T00:00:00Z", "20240101T000000Z", "+024-01-01T00:00:00Z",
+    ]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let seconds = Int.random(in: -11_000_000_000...250_000_000_000, using: &random)
+      texts.append(
+        Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(Date.ISO8601FormatStyle()))
+    }
+    struct Event: Decodable {
+      var id: String
+      var at: Date
+    }
+    let decoder = JSONAPIDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    for text in texts {
+      let expected = try? Date.ISO8601FormatStyle().parse(text)
+      let fast = text.utf8.withContiguousStorageIfAvailable { DecoderImpl.utcTimestamp($0) } ?? nil
+      if let fast { #expect(fast == expected, "\(text)") }
+      let decoded = try? decoder.decode(
+        Event.self,
+        from: #"{"data": {"type": "e", "id": "1", "attributes": {"at": "\#(text)"}}}"#)
+      #expect(decoded?.at == expected, "\(text)")
+    }
+  }
+
+  @Test func invalidUUIDIsDataCorruptedAtItsPath() throws {
+    struct Event: Decodable {
+      var id: String
+      var ref: UUID
+    }
+    let json = #"{"data": {"type": "e", "id": "1", "attributes": {"ref": "nope"}}}"#
+    #expect {
+      try JSONAPIDecoder().decode(Event.self, from: json)
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.codingPath.last?.stringValue == "ref"
+    }
+  }
+
   @Test func numbersOutOfRangeAreDataCorrupted() throws {
     struct Small: Decodable { var value: Int8 }
     struct Huge: Decodable { var value: Double }

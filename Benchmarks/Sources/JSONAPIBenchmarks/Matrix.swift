@@ -1,0 +1,374 @@
+import Foundation
+import JSONAPICodable
+
+/// The shape matrix of issue 15: every shape decoded and encoded by JSONAPICodable and by
+/// Foundation (JSONDecoder / JSONEncoder on the same data as plain nested JSON), in interleaved
+/// rounds, models checked equal before timing.
+///
+///   --matrix                     every shape at N = 10 000 and 100 000 (tiny: up to 1 000 000)
+///   --matrix --quick             N = 1 000 and 10 000 (tiny: 10 000 and 100 000), fewer rounds
+///   --matrix --shape wide,small  only those shapes (names below); --sizes 5000,20000 overrides N
+enum MatrixShape: String, CaseIterable {
+  case articles  // the existing articles document (50 authors, 3 comments each)
+  case wide  // 30 mixed scalar attributes, a few nil, no relationships
+  case tiny  // id, type, one attribute
+  case sharing  // N articles → 5 people, 20 tags
+  case chains  // N / 60 chains of 60 resources
+  case strings  // long bodies with escapes, non-ASCII, astral
+  case iso8601  // Date (.iso8601), UUID, URL, Decimal
+  case seconds  // Date (.secondsSince1970), UUID, URL, Decimal
+  case small  // one resource (~1 KB) and a page of 20 articles with authors (~20 KB), per call
+  case memory  // peak RSS of decoding and encoding the 100 000-article document
+
+  var title: String {
+    switch self {
+    case .articles: "Articles (50 authors, 3 comments each)"
+    case .wide: "Wide (30 mixed attributes, some nil)"
+    case .tiny: "Tiny (id, type, one attribute)"
+    case .sharing: "Heavy sharing (→ 5 people, 20 tags)"
+    case .chains: "Deep chains (60 levels)"
+    case .strings: "String-heavy (~1.3 kB text, escapes, astral)"
+    case .iso8601: "Foundation types, Date .iso8601"
+    case .seconds: "Foundation types, Date .secondsSince1970"
+    case .small: "Small documents"
+    case .memory: "Peak RSS"
+    }
+  }
+}
+
+struct MatrixRow {
+  var shape: MatrixShape
+  var label: String
+  var resourceCount: Int
+  var documentBytes: Int
+  var flatBytes: Int
+  var perCall: Bool
+  var decode: (ours: Measurement, theirs: Measurement)
+  var encode: (ours: Measurement, theirs: Measurement)
+}
+
+struct MatrixMemory {
+  var articleCount: Int
+  var documentBytes: Int
+  var flatBytes: Int
+  var decode:
+    (
+      ours: Result<MemoryProbe.Result, MemoryProbe.ProbeError>,
+      theirs: Result<MemoryProbe.Result, MemoryProbe.ProbeError>
+    )
+  var encode:
+    (
+      ours: Result<MemoryProbe.Result, MemoryProbe.ProbeError>,
+      theirs: Result<MemoryProbe.Result, MemoryProbe.ProbeError>
+    )
+}
+
+struct MatrixRunner {
+  var shapes: [MatrixShape]
+  var quick: Bool
+  var sizes: [Int]?
+  var time: TimeSource
+
+  static let maxDecodeRatio = 0.5
+  static let maxEncodeRatio = 1.0
+  static let maxSmallRatio = 1.0
+  static let maxMemoryRatio = 4.0
+  static let maxDrift = 0.15
+
+  func sizes(for shape: MatrixShape) -> [Int] {
+    if let sizes { return sizes }
+    switch shape {
+    case .tiny: return quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+    case .chains: return quick ? [1_200, 12_000] : [12_000, 120_000]
+    default: return quick ? [1_000, 10_000] : [10_000, 100_000]
+    }
+  }
+
+  func rounds(for resourceCount: Int) -> Int {
+    switch resourceCount {
+    case ..<50_000: quick ? 5 : 9
+    case ..<500_000: quick ? 3 : 5
+    default: 3
+    }
+  }
+
+  func run() -> (rows: [MatrixRow], memory: MatrixMemory?) {
+    var rows: [MatrixRow] = []
+    var memory: MatrixMemory?
+    for shape in shapes {
+      if shape == .memory {
+        memory = measureMemory(articleCount: sizes?.max() ?? 100_000)
+        continue
+      }
+      if shape == .small {
+        rows.append(contentsOf: measureSmall())
+        continue
+      }
+      for size in sizes(for: shape) {
+        log("\(shape.rawValue), N = \(size): generating")
+        if let row = measureShape(shape, size: size) { rows.append(row) }
+      }
+    }
+    return (rows, memory)
+  }
+
+  private func measureShape(_ shape: MatrixShape, size: Int) -> MatrixRow? {
+    do {
+      switch shape {
+      case .articles:
+        let corpus = ArticleCorpus(articleCount: size)
+        return timeShape(
+          shape, label: format(count: size),
+          MatrixInput(
+            models: corpus.articles, document: corpus.document, flat: corpus.flat,
+            resourceCount: corpus.resourceCount), .plain)
+      case .wide:
+        return timeShape(
+          shape, label: format(count: size),
+          try MatrixCoders.plain.input(MatrixCorpora.wide(count: size), resourceCount: size),
+          .plain)
+      case .tiny:
+        return timeShape(
+          shape, label: format(count: size),
+          try MatrixCoders.plain.input(MatrixCorpora.tiny(count: size), resourceCount: size),
+          .plain)
+      case .strings:
+        return timeShape(
+          shape, label: format(count: size),
+          try MatrixCoders.plain.input(MatrixCorpora.texts(count: size), resourceCount: size),
+          .plain)
+      case .iso8601, .seconds:
+        let coders = MatrixCoders.dates(shape.rawValue)
+        return timeShape(
+          shape, label: format(count: size),
+          try coders.input(MatrixCorpora.events(count: size), resourceCount: size), coders)
+      case .sharing:
+        let corpus = ManyReferencesCorpus(articleCount: size)
+        return timeShape(
+          shape, label: format(count: size),
+          MatrixInput(
+            models: corpus.articles, document: corpus.document, flat: corpus.flat,
+            resourceCount: corpus.resourceCount), .plain)
+      case .chains:
+        let corpus = DeepChainCorpus(chainCount: max(1, size / 60), depth: 60)
+        return timeShape(
+          shape, label: format(count: corpus.resourceCount),
+          MatrixInput(
+            models: corpus.heads, document: corpus.document, flat: corpus.flat,
+            resourceCount: corpus.resourceCount), .plain)
+      case .small, .memory:
+        return nil
+      }
+    } catch {
+      log("  cannot write the inputs: \(describe(error))")
+      return nil
+    }
+  }
+
+  private func measureSmall() -> [MatrixRow] {
+    var rows: [MatrixRow] = []
+    do {
+      log("small: one resource")
+      let one = try MatrixCoders.plain.input(
+        MatrixCorpora.pageArticles(count: 1, withAuthors: false)[0], resourceCount: 1)
+      rows.append(timeShape(.small, label: "one resource", one, .plain, perCall: true))
+      log("small: page of 20 with authors")
+      let page = try MatrixCoders.plain.input(
+        MatrixCorpora.pageArticles(count: 20, withAuthors: true), resourceCount: 25)
+      rows.append(timeShape(.small, label: "page of 20 + authors", page, .plain, perCall: true))
+    } catch {
+      log("  cannot write the inputs: \(describe(error))")
+    }
+    return rows
+  }
+
+  /// Checks and times the four contenders of one input in interleaved rounds.
+  private func timeShape<Model: Codable & Equatable & Sendable>(
+    _ shape: MatrixShape, label: String, _ input: MatrixInput<Model>, _ coders: MatrixCoders,
+    perCall: Bool = false
+  ) -> MatrixRow {
+    let document = input.document
+    let flat = input.flat
+    let models = input.models
+    log(
+      "  document \(format(bytes: document.count)), flat \(format(bytes: flat.count)),"
+        + " \(format(count: input.resourceCount)) resources")
+    let ours = coders.jsonapiDecoder
+    let theirs = coders.foundationDecoder
+    let oursOut = coders.jsonapiEncoder
+    let theirsOut = coders.foundationEncoder
+    let contenders = [
+      Contender.decoding("JSONAPIDecoder", expected: models) {
+        try ours.decode(Model.self, from: document)
+      },
+      Contender.decoding("JSONDecoder", expected: models) {
+        try theirs.decode(Model.self, from: flat)
+      },
+      Contender.encoding(
+        "JSONAPIEncoder", value: models, encode: { try oursOut.encode(models) },
+        decodeBack: { try ours.decode(Model.self, from: $0) }),
+      Contender.encoding(
+        "JSONEncoder", value: models, encode: { try theirsOut.encode(models) },
+        decodeBack: { try theirs.decode(Model.self, from: $0) }),
+    ]
+    let rounds = perCall ? (quick ? 9 : 21) : rounds(for: input.resourceCount)
+    log("  timing \(rounds) interleaved rounds")
+    let results = measure(
+      contenders, rounds: rounds, time: time, minimumSample: perCall ? 0.05 : 0.02,
+      budget: quick ? 5 : 10)
+    return MatrixRow(
+      shape: shape, label: label, resourceCount: input.resourceCount,
+      documentBytes: document.count, flatBytes: flat.count, perCall: perCall,
+      decode: (results[0], results[1]), encode: (results[2], results[3]))
+  }
+
+  private func measureMemory(articleCount: Int) -> MatrixMemory? {
+    log("memory: \(format(count: articleCount)) articles, fresh processes")
+    let corpus = ArticleCorpus(articleCount: articleCount)
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("jsonapi-matrix-\(ProcessInfo.processInfo.processIdentifier)")
+    let documentPath = directory.appendingPathComponent("document.json").path
+    let flatPath = directory.appendingPathComponent("flat.json").path
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try corpus.document.write(to: URL(fileURLWithPath: documentPath))
+      try corpus.flat.write(to: URL(fileURLWithPath: flatPath))
+    } catch {
+      log("  cannot write temp files: \(describe(error))")
+      return nil
+    }
+    return MatrixMemory(
+      articleCount: articleCount, documentBytes: corpus.document.count,
+      flatBytes: corpus.flat.count,
+      decode: (
+        MemoryProbe.run(mode: .jsonapi, path: documentPath),
+        MemoryProbe.run(mode: .foundation, path: flatPath)
+      ),
+      encode: (
+        MemoryProbe.run(mode: .encodeJSONAPI, path: flatPath),
+        MemoryProbe.run(mode: .encodeFoundation, path: flatPath)
+      ))
+  }
+}
+
+// MARK: Report
+
+enum MatrixReport {
+  static func markdown(rows: [MatrixRow], memory: MatrixMemory?) -> String {
+    var lines = [
+      "| Shape | N | Input (JSON:API / plain) | | JSONAPICodable | Foundation | Ratio | Target |",
+      "|---|---|---|---|---|---|---|---|",
+    ]
+    func add(_ cells: String...) { lines.append("| " + cells.joined(separator: " | ") + " |") }
+    for row in rows {
+      let input = "\(format(bytes: row.documentBytes)) / \(format(bytes: row.flatBytes))"
+      let decodeRatio = quotient(row.decode.ours, row.decode.theirs)
+      let encodeRatio = quotient(row.encode.ours, row.encode.theirs)
+      let decodeLimit = row.perCall ? MatrixRunner.maxSmallRatio : MatrixRunner.maxDecodeRatio
+      let encodeLimit = row.perCall ? MatrixRunner.maxSmallRatio : MatrixRunner.maxEncodeRatio
+      let judged = row.perCall || row.resourceCount >= 10_000
+      add(
+        row.shape.title, row.label, input, "decode", cell(row.decode.ours, row.perCall),
+        cell(row.decode.theirs, row.perCall), decodeRatio.map(format(ratio:)) ?? "—",
+        judged ? mark(decodeRatio.map { $0 <= decodeLimit }, "≤ \(format(ratio: decodeLimit))") : ""
+      )
+      add(
+        "", "", "", "encode", cell(row.encode.ours, row.perCall),
+        cell(row.encode.theirs, row.perCall), encodeRatio.map(format(ratio:)) ?? "—",
+        judged ? mark(encodeRatio.map { $0 <= encodeLimit }, "≤ \(format(ratio: encodeLimit))") : ""
+      )
+    }
+    // Per-resource cost from the smallest to the largest N of each shape (judged on minimums).
+    for shape in MatrixShape.allCases {
+      let sized = rows.filter { $0.shape == shape && !$0.perCall }
+      guard let first = sized.first, let last = sized.last, last.resourceCount > first.resourceCount
+      else { continue }
+      for (direction, pick) in [
+        ("decode", { (row: MatrixRow) in row.decode }),
+        ("encode", { (row: MatrixRow) in row.encode }),
+      ] {
+        let ours = drift(pick(first).ours, first, pick(last).ours, last)
+        let theirs = drift(pick(first).theirs, first, pick(last).theirs, last)
+        add(
+          shape.title, "\(first.label) → \(last.label)", "per-resource cost, min", direction,
+          ours.map(percent) ?? "—", theirs.map(percent) ?? "—", "—",
+          mark(
+            ours.map { abs($0) <= MatrixRunner.maxDrift }, "±\(Int(MatrixRunner.maxDrift * 100))%"))
+      }
+    }
+    if let memory {
+      let input = "\(format(bytes: memory.documentBytes)) / \(format(bytes: memory.flatBytes))"
+      let decodeRatio = (try? memory.decode.ours.get()).map {
+        Double($0.peakBytes) / Double(memory.documentBytes)
+      }
+      add(
+        "Peak RSS, fresh process", format(count: memory.articleCount), input, "decode",
+        memoryCell(memory.decode.ours), memoryCell(memory.decode.theirs),
+        decodeRatio.map { "\(format(ratio: $0)) doc size" } ?? "—",
+        mark(
+          decodeRatio.map { $0 < MatrixRunner.maxMemoryRatio },
+          "< \(format(ratio: MatrixRunner.maxMemoryRatio)) doc size"))
+      var encodeRatio: Double?
+      if let ours = try? memory.encode.ours.get(), let theirs = try? memory.encode.theirs.get() {
+        encodeRatio = Double(ours.peakBytes) / Double(theirs.peakBytes)
+      }
+      add(
+        "", "", "models decoded first", "encode", memoryCell(memory.encode.ours),
+        memoryCell(memory.encode.theirs), encodeRatio.map(format(ratio:)) ?? "—",
+        mark(encodeRatio.map { $0 <= 1 }, "≤ 1.00×"))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func cell(_ measurement: Measurement, _ perCall: Bool) -> String {
+    switch measurement {
+    case .timed(let median, let min, let samples):
+      let rate = perCall ? ", \(formatRate(1 / median))" : ""
+      return "\(format(seconds: median)) (min \(format(seconds: min)), n=\(samples)\(rate))"
+    case .failed(let reason): return reason.replacingOccurrences(of: "|", with: "\\|")
+    }
+  }
+
+  private static func formatRate(_ rate: Double) -> String {
+    rate >= 1_000 ? "\(significant(rate / 1_000)) k calls/s" : "\(significant(rate)) calls/s"
+  }
+
+  private static func quotient(_ top: Measurement, _ bottom: Measurement) -> Double? {
+    guard let a = top.median, let b = bottom.median, b > 0 else { return nil }
+    return a / b
+  }
+
+  private static func drift(
+    _ small: Measurement, _ smallRow: MatrixRow, _ large: Measurement, _ largeRow: MatrixRow
+  )
+    -> Double?
+  {
+    guard let a = small.fastest, let b = large.fastest else { return nil }
+    return (b / Double(largeRow.resourceCount)) / (a / Double(smallRow.resourceCount)) - 1
+  }
+
+  private static func percent(_ value: Double) -> String { String(format: "%+.1f%%", value * 100) }
+
+  private static func mark(_ met: Bool?, _ text: String) -> String {
+    switch met {
+    case .some(true): "\(text) ✅"
+    case .some(false): "\(text) ❌"
+    case .none: "\(text) (not measured)"
+    }
+  }
+
+  private static func memoryCell(_ result: Result<MemoryProbe.Result, MemoryProbe.ProbeError>)
+    -> String
+  {
+    switch result {
+    case .success(let probe):
+      var text = "\(format(bytes: probe.peakBytes)) peak"
+      if let base = probe.baseBytes {
+        text += " (+\(format(bytes: probe.peakBytes - base)) over the models)"
+      }
+      return text
+    case .failure(let error): return error.message.replacingOccurrences(of: "|", with: "\\|")
+    }
+  }
+}
