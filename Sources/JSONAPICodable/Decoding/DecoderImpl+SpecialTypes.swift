@@ -196,25 +196,14 @@ extension DecoderImpl {
           input += 1
           continue
         }
-        guard let high = hexValue(raw[input]), let low = hexValue(raw[input + 1]) else {
-          return false
-        }
-        out[output] = high << 4 | low
+        guard let byte = Hexadecimal.byte(raw[input], raw[input + 1]) else { return false }
+        out[output] = byte
         output += 1
         input += 2
       }
       return true
     }
     return parsed ? UUID(uuid: bytes) : nil
-  }
-
-  @inline(__always) private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
-    default: nil
-    }
   }
 
   private func decimal() throws -> Decimal {

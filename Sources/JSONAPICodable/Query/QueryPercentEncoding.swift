@@ -42,9 +42,9 @@ enum QueryPercentEncoding {
       if byte == UInt8(ascii: "+") {
         output.append(UInt8(ascii: " "))
       } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+        let decoded = Hexadecimal.byte(bytes[index + 1], bytes[index + 2])
       {
-        output.append(high << 4 | low)
+        output.append(decoded)
         index += 3
         continue
       } else {
@@ -53,15 +53,6 @@ enum QueryPercentEncoding {
       index += 1
     }
     return String(decoding: output, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
-    }
   }
 
   private static func isUnreserved(_ byte: UInt8) -> Bool {

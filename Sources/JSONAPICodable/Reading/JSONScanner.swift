@@ -314,7 +314,7 @@ struct JSONScanner {
   }
 
   private func hexQuad(at j: Int) throws -> UInt16 {
-    switch HexQuad.value(p, count: n, at: j) {
+    switch Hexadecimal.value(p, count: n, at: j) {
     case .success(let value): return value
     case .failure(let invalid) where invalid.offset >= n:
       throw failure(at: j, "unterminated \\u escape")

@@ -139,7 +139,7 @@ enum TapeStrings {
     -> UInt16
   {
     guard let base = raw.baseAddress,
-      case .success(let value) = HexQuad.value(base, count: raw.count, at: j)
+      case .success(let value) = Hexadecimal.value(base, count: raw.count, at: j)
     else { return 0xFFFD }
     return value
   }
