@@ -198,25 +198,25 @@ extension ExampleServer {
 
   /// The id of the person `identifier` names; 409 for another type, 404 when there is none.
   func existingPerson(_ identifier: JSONAPIResourceIdentifier, pointer: String) throws -> String {
-    guard identifier.type == "people" else {
-      throw JSONAPIRequestError.typeMismatch(
-        expected: "people", found: identifier.type, pointer: pointer + "/type")
-    }
-    guard let id = identifier.id, store.people[id] != nil else {
-      throw JSONAPIRequestError.relatedResourceNotFound(
-        type: "people", id: identifier.id ?? "", pointer: pointer)
-    }
-    return id
+    try existing(identifier, type: "people", pointer: pointer) { store.people[$0] != nil }
   }
 
+  /// The id of the comment `identifier` names; 409 for another type, 404 when there is none.
   func existingComment(_ identifier: JSONAPIResourceIdentifier, pointer: String) throws -> String {
-    guard identifier.type == "comments" else {
+    try existing(identifier, type: "comments", pointer: pointer) { store.comments[$0] != nil }
+  }
+
+  private func existing(
+    _ identifier: JSONAPIResourceIdentifier, type: String, pointer: String,
+    isStored: (String) -> Bool
+  ) throws -> String {
+    guard identifier.type == type else {
       throw JSONAPIRequestError.typeMismatch(
-        expected: "comments", found: identifier.type, pointer: pointer + "/type")
+        expected: type, found: identifier.type, pointer: pointer + "/type")
     }
-    guard let id = identifier.id, store.comments[id] != nil else {
+    guard let id = identifier.id, isStored(id) else {
       throw JSONAPIRequestError.relatedResourceNotFound(
-        type: "comments", id: identifier.id ?? "", pointer: pointer)
+        type: type, id: identifier.id ?? "", pointer: pointer)
     }
     return id
   }

@@ -197,3 +197,21 @@ struct ArticleCorpus {
     w.raw("}")
   }
 }
+
+extension ArticleCorpus {
+  /// Writes the document and the flat JSON to a temporary folder for the memory probes' fresh
+  /// processes, runs `body` with their paths, and removes the folder afterwards.
+  func withFiles<R>(named prefix: String, _ body: (_ document: String, _ flat: String) -> R) throws
+    -> R
+  {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("\(prefix)-\(ProcessInfo.processInfo.processIdentifier)")
+    let documentPath = directory.appendingPathComponent("document.json").path
+    let flatPath = directory.appendingPathComponent("flat.json").path
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try document.write(to: URL(fileURLWithPath: documentPath))
+    try flat.write(to: URL(fileURLWithPath: flatPath))
+    return body(documentPath, flatPath)
+  }
+}

@@ -225,30 +225,24 @@ struct MatrixRunner {
   private func measureMemory(articleCount: Int) -> MatrixMemory? {
     log("memory: \(format(count: articleCount)) articles, fresh processes")
     let corpus = ArticleCorpus(articleCount: articleCount)
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("jsonapi-matrix-\(ProcessInfo.processInfo.processIdentifier)")
-    let documentPath = directory.appendingPathComponent("document.json").path
-    let flatPath = directory.appendingPathComponent("flat.json").path
-    defer { try? FileManager.default.removeItem(at: directory) }
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try corpus.document.write(to: URL(fileURLWithPath: documentPath))
-      try corpus.flat.write(to: URL(fileURLWithPath: flatPath))
+      return try corpus.withFiles(named: "jsonapi-matrix") { documentPath, flatPath in
+        MatrixMemory(
+          articleCount: articleCount, documentBytes: corpus.document.count,
+          flatBytes: corpus.flat.count,
+          decode: (
+            MemoryProbe.run(mode: .jsonapi, path: documentPath),
+            MemoryProbe.run(mode: .foundation, path: flatPath)
+          ),
+          encode: (
+            MemoryProbe.run(mode: .encodeJSONAPI, path: flatPath),
+            MemoryProbe.run(mode: .encodeFoundation, path: flatPath)
+          ))
+      }
     } catch {
       log("  cannot write temp files: \(describe(error))")
       return nil
     }
-    return MatrixMemory(
-      articleCount: articleCount, documentBytes: corpus.document.count,
-      flatBytes: corpus.flat.count,
-      decode: (
-        MemoryProbe.run(mode: .jsonapi, path: documentPath),
-        MemoryProbe.run(mode: .foundation, path: flatPath)
-      ),
-      encode: (
-        MemoryProbe.run(mode: .encodeJSONAPI, path: flatPath),
-        MemoryProbe.run(mode: .encodeFoundation, path: flatPath)
-      ))
   }
 }
 

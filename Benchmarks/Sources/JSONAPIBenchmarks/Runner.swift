@@ -77,15 +77,16 @@ struct Runner {
 
   private func measureMemory(_ corpus: ArticleCorpus) -> MemoryResult {
     log("  peak memory: writing files and probing fresh processes")
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("jsonapi-bench-\(ProcessInfo.processInfo.processIdentifier)")
-    let documentPath = directory.appendingPathComponent("document.json").path
-    let flatPath = directory.appendingPathComponent("flat.json").path
-    defer { try? FileManager.default.removeItem(at: directory) }
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try corpus.document.write(to: URL(fileURLWithPath: documentPath))
-      try corpus.flat.write(to: URL(fileURLWithPath: flatPath))
+      return try corpus.withFiles(named: "jsonapi-bench") { documentPath, flatPath in
+        MemoryResult(
+          articleCount: corpus.articles.count, documentBytes: corpus.document.count,
+          flatBytes: corpus.flat.count,
+          idleDocument: MemoryProbe.run(mode: .idle, path: documentPath),
+          jsonapi: MemoryProbe.run(mode: .jsonapi, path: documentPath),
+          idleFlat: MemoryProbe.run(mode: .idle, path: flatPath),
+          foundation: MemoryProbe.run(mode: .foundation, path: flatPath))
+      }
     } catch {
       let failure = Result<MemoryProbe.Result, MemoryProbe.ProbeError>.failure(
         .init("cannot write temp files: \(describe(error))"))
@@ -94,13 +95,6 @@ struct Runner {
         flatBytes: corpus.flat.count, idleDocument: failure, jsonapi: failure, idleFlat: failure,
         foundation: failure)
     }
-    return MemoryResult(
-      articleCount: corpus.articles.count, documentBytes: corpus.document.count,
-      flatBytes: corpus.flat.count,
-      idleDocument: MemoryProbe.run(mode: .idle, path: documentPath),
-      jsonapi: MemoryProbe.run(mode: .jsonapi, path: documentPath),
-      idleFlat: MemoryProbe.run(mode: .idle, path: flatPath),
-      foundation: MemoryProbe.run(mode: .foundation, path: flatPath))
   }
 
   private func measureManyReferences() -> SpecialResult {
