@@ -19,4 +19,11 @@ enum EncodedNode {
   /// A resource identifier object of the assembled document: one allocation where an object
   /// would take two; the writer writes its members directly.
   case linkage(ResourceLinkage)
+  /// A relationship object whose one member is `data` holding this linkage: `{"data": {…}}`,
+  /// written without an object and member array of its own (most relationships are these).
+  case toOneRelationship(ResourceLinkage)
+  /// A relationship object whose one member is `data` holding this array of linkage.
+  case toManyRelationship(EncodedArray)
+  /// A relationship object whose one member is `"data": null`.
+  case nullRelationship
 }

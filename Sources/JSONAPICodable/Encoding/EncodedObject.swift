@@ -33,9 +33,12 @@ final class EncodedObject {
     var value: EncodedNode
   }
 
-  init(role: Role = .plain, swiftType: Any.Type? = nil) {
+  /// An empty object; `capacity` members are reserved up front when the caller knows how many are
+  /// coming (else 8 are, at the first member).
+  init(role: Role = .plain, swiftType: Any.Type? = nil, capacity: Int = 0) {
     self.role = role
     self.swiftType = swiftType
+    if capacity > 0 { members.reserveCapacity(capacity) }
   }
 
   /// The members as `(name, value)` pairs, in order.

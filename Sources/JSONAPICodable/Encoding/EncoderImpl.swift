@@ -15,6 +15,8 @@ final class EncoderImpl: Encoder {
   let valueType: Any.Type
   /// What classification needs to know about `valueType`.
   let traits: EncodingTypeTraits
+  /// `valueType`'s slot in the context's ``EncodingTypeTraitsCache``.
+  let typeSlot: Int
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) private(set) var node: EncodedNode?
   /// Where a super-encoder delivers its value in the parent container.
@@ -22,14 +24,15 @@ final class EncoderImpl: Encoder {
 
   init(
     context: EncodingContext, path: EncodingPath, depth: Int, valueType: Any.Type,
-    traits: EncodingTypeTraits, convertsOwnKeys: Bool, convertsNestedKeys: Bool,
+    type: EncodingTypeTraitsCache.Entry, convertsOwnKeys: Bool, convertsNestedKeys: Bool,
     deliver: ((EncodedNode) -> Void)? = nil
   ) {
     self.context = context
     self.path = path
     self.depth = depth
     self.valueType = valueType
-    self.traits = traits
+    self.traits = type.traits
+    self.typeSlot = type.slot
     self.convertsOwnKeys = convertsOwnKeys
     self.convertsNestedKeys = convertsNestedKeys
     self.deliver = deliver
@@ -48,8 +51,9 @@ final class EncoderImpl: Encoder {
     if case .object(let existing)? = node {
       object = existing
     } else {
-      object = EncodedObject(role: Key.self == AnyCodingKey.self ? .dictionary : .plain)
-      object.swiftType = valueType
+      object = EncodedObject(
+        role: Key.self == AnyCodingKey.self ? .dictionary : .plain, swiftType: valueType,
+        capacity: context.traitsCache.memberCount(slot: typeSlot))
       setNode(.object(object))
     }
     let converts: Bool
@@ -81,19 +85,19 @@ final class EncoderImpl: Encoder {
   func child(
     for type: Any.Type, key: (any CodingKey)?, deliver: ((EncodedNode) -> Void)? = nil
   ) -> EncoderImpl {
-    child(for: type, traits: context.traitsCache.traits(of: type), key: key, deliver: deliver)
+    child(for: type, entry: context.traitsCache.entry(of: type), key: key, deliver: deliver)
   }
 
-  /// ``child(for:key:deliver:)`` for a caller that already knows the type's traits.
+  /// ``child(for:key:deliver:)`` for a caller that already has the type's cache entry.
   func child(
-    for type: Any.Type, traits: EncodingTypeTraits, key: (any CodingKey)?,
+    for type: Any.Type, entry: EncodingTypeTraitsCache.Entry, key: (any CodingKey)?,
     deliver: ((EncodedNode) -> Void)? = nil
   ) -> EncoderImpl {
-    let verbatim = traits.contains(.verbatimKeys)
-    let structural = !traits.isDisjoint(with: [.document, .relationship])
+    let verbatim = entry.traits.contains(.verbatimKeys)
+    let structural = !entry.traits.isDisjoint(with: [.document, .relationship])
     return EncoderImpl(
       context: context, path: path.appending(key),
-      depth: depth + 1, valueType: type, traits: traits,
+      depth: depth + 1, valueType: type, type: entry,
       convertsOwnKeys: convertsNestedKeys && !verbatim && !structural,
       convertsNestedKeys: convertsNestedKeys && !verbatim, deliver: deliver)
   }
@@ -109,7 +113,8 @@ final class EncoderImpl: Encoder {
       throw JSONAPIError.encodingNestingTooDeep(
         limit: limit, codingPath: path.appending(key).text)
     }
-    let traits = context.traitsCache.traits(of: T.self)
+    let entry = context.traitsCache.entry(of: T.self)
+    let traits = entry.traits
     if traits.contains(.foundationValue),
       let special = try wrapFoundationValue(value, key: key)
     {
@@ -120,11 +125,14 @@ final class EncoderImpl: Encoder {
     {
       let object = EncodedObject(role: .dictionary, swiftType: T.self)
       try dictionary.encodeMembers(
-        into: object, encoder: child(for: T.self, traits: traits, key: key))
+        into: object, encoder: child(for: T.self, entry: entry, key: key))
       return .object(object)
     }
-    let encoder = child(for: T.self, traits: traits, key: key)
+    let encoder = child(for: T.self, entry: entry, key: key)
     try value.encode(to: encoder)
+    if case .object(let object)? = encoder.node {
+      context.traitsCache.noteMemberCount(object.count, slot: entry.slot)
+    }
     return classify(encoder.node, of: T.self, traits: traits)
   }
 
@@ -219,7 +227,7 @@ extension EncoderImpl {
     let context = EncodingContext(options: options)
     return EncoderImpl(
       context: context, path: .topLevel, depth: 0, valueType: type,
-      traits: context.traitsCache.traits(of: type), convertsOwnKeys: true,
+      type: context.traitsCache.entry(of: type), convertsOwnKeys: true,
       convertsNestedKeys: true)
   }
 }

@@ -46,7 +46,7 @@ struct ResourceClassifier {
   ) throws {
     switch value {
     case .nullRelated:
-      parts.relationships.append(.object(Self.relationship(data: .null)), for: name)
+      parts.relationships.append(.nullRelationship, for: name)
     case .object(let object) where object.role == .relationship:
       if let relationship = try relationshipObject(
         fromWrapper: object, into: parts, name: name, path: resourcePath.appending(name))
@@ -59,7 +59,7 @@ struct ResourceClassifier {
         let linkage = linkage(
           for: object, identifier: identifier, path: resourcePath.appending(name), into: parts,
           name: name)
-        parts.relationships.append(.object(Self.relationship(data: linkage)), for: name)
+        parts.relationships.append(.toOneRelationship(linkage), for: name)
       } else {
         parts.attributes.append(value, for: name)
       }
@@ -70,13 +70,14 @@ struct ResourceClassifier {
         for (index, element) in array.elements.enumerated() {
           if case .object(let object) = element {
             data.elements.append(
-              linkage(
-                for: object, identifier: identifiers[index],
-                path: resourcePath.appending(name).appending(index: index), into: parts,
-                name: name))
+              .linkage(
+                linkage(
+                  for: object, identifier: identifiers[index],
+                  path: resourcePath.appending(name).appending(index: index), into: parts,
+                  name: name)))
           }
         }
-        parts.relationships.append(.object(Self.relationship(data: .array(data))), for: name)
+        parts.relationships.append(.toManyRelationship(data), for: name)
       } else {
         parts.attributes.append(value, for: name)
       }
@@ -122,9 +123,10 @@ struct ResourceClassifier {
         throw Self.notResources(at: path().appending(data))
       }
       relationship.append(
-        linkage(
-          for: object, identifier: identifier, path: path().appending(data), into: parts,
-          name: name),
+        .linkage(
+          linkage(
+            for: object, identifier: identifier, path: path().appending(data), into: parts,
+            name: name)),
         for: data)
     case .array(let array)?:
       let elements = EncodedArray()
@@ -135,9 +137,10 @@ struct ResourceClassifier {
           throw Self.notResources(at: path().appending(data).appending(index: index))
         }
         elements.elements.append(
-          linkage(
-            for: object, identifier: identifier,
-            path: path().appending(data).appending(index: index), into: parts, name: name))
+          .linkage(
+            linkage(
+              for: object, identifier: identifier,
+              path: path().appending(data).appending(index: index), into: parts, name: name)))
       }
       relationship.append(.array(elements), for: data)
     default:
@@ -171,7 +174,7 @@ struct ResourceClassifier {
   private func linkage(
     for object: EncodedObject, identifier: EncodedResourceIdentifier,
     path: @autoclosure () -> EncodingPath, into parts: ResourceParts?, name: String
-  ) -> EncodedNode {
+  ) -> ResourceLinkage {
     // Bare: nothing beyond the identifier and an object `meta`, which then rides on the linkage.
     var isBare = true
     var meta: EncodedObject?
@@ -196,15 +199,7 @@ struct ResourceClassifier {
         parts.relatives.append((name, PendingResource(object: object, path: path())))
       }
     }
-    return .linkage(ResourceLinkage(identifier: identifier, meta: meta))
-  }
-
-  private static func relationship(data: EncodedNode) -> EncodedObject {
-    let relationship = EncodedObject(role: .dictionary)
-    // Most relationships in a document are these: an eighth of the default member array.
-    relationship.reserveCapacity(1)
-    relationship.append(data, for: "data")
-    return relationship
+    return ResourceLinkage(identifier: identifier, meta: meta)
   }
 
   static func isNull(_ node: EncodedNode) -> Bool {

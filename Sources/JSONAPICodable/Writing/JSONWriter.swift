@@ -62,7 +62,19 @@ struct JSONWriter {
     case .object(let object): try writeObject(object, level: level)
     case .resource(let parts): try writeParts(parts, level: level)
     case .linkage(let linkage): try writeParts(linkage, level: level)
+    case .toOneRelationship(let linkage): try writeRelationship(.linkage(linkage), level: level)
+    case .toManyRelationship(let array): try writeRelationship(.array(array), level: level)
+    case .nullRelationship: try writeRelationship(.null, level: level)
     }
+  }
+
+  /// A relationship object with `data` as its one member (sorting one member changes nothing).
+  private mutating func writeRelationship(_ data: EncodedNode, level: Int) throws(TooDeep) {
+    try checkDepth(level)
+    bytes.append(UInt8(ascii: "{"))
+    try writeMember(key: "data", value: data, first: true, level: level)
+    if prettyPrinted { newline(level: level) }
+    bytes.append(UInt8(ascii: "}"))
   }
 
   private func checkDepth(_ level: Int) throws(TooDeep) {
