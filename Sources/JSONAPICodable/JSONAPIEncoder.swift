@@ -124,13 +124,10 @@ public final class JSONAPIEncoder: @unchecked Sendable {
 
   /// Encodes `value` with this call's `options`: the one pipeline of every document.
   func encode<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
-    let root = EncoderImpl.root(for: T.self, options: options)
+    let stream = PrimaryDataStream(options: options, swiftType: T.self)
+    let root = EncoderImpl.root(for: T.self, options: options, stream: stream)
     let tree = try root.wrap(value, key: nil)
-    var assembler = DocumentAssembler(options: options)
-    let document = try assembler.assemble(tree, rootType: T.self)
-    var writer = JSONWriter(formatting: options.outputFormatting, limits: options.limits)
-    try writer.write(.object(document))
-    return Data(writer.bytes)
+    return Data(try stream.finish(tree))
   }
 
   /// Encodes an error document (`{"errors": [...]}`), as a server answers a failed request.

@@ -16,7 +16,12 @@ struct DocumentAssembler {
   ///   resource-shaped; ``JSONAPIError/invalidValue(reason:codingPath:)`` for members JSON:API
   ///   cannot express (a `meta` that is not an object, a primary resource given twice, an error
   ///   object without members, …).
-  mutating func assemble(_ root: EncodedNode, rootType: Any.Type) throws -> EncodedObject {
+  ///
+  /// With `streamed`, the primary data is that array, whose resources ``primaryResource(_:at:)``
+  /// has taken apart and the caller has written: the document gets every member but `data`.
+  mutating func assemble(
+    _ root: EncodedNode, rootType: Any.Type, streamed: EncodedArray? = nil
+  ) throws -> EncodedObject {
     let document = EncodedObject(role: .dictionary)
     // A JSONAPIRelationship at the top level is a relationship endpoint's body: its linkage, links
     // and meta, nothing included.
@@ -26,14 +31,15 @@ struct DocumentAssembler {
     }
     // A JSONAPIDocument or an error document brings its top-level members; anything else is data.
     guard case .object(let members) = root, members.role == .document else {
-      try appendData(root, swiftType: rootType, to: document)
+      try appendData(root, swiftType: rootType, to: document, streamed: streamed)
       return document
     }
     if let errors = members["errors"] {
       try Self.checkErrors(errors)
       document.append(errors, for: "errors")
     } else {
-      try appendData(members["data"] ?? .null, swiftType: Any.self, to: document)
+      try appendData(
+        members["data"] ?? .null, swiftType: Any.self, to: document, streamed: streamed)
     }
     for name in ["meta", "links", "jsonapi"] {
       switch members[name] {
@@ -52,9 +58,18 @@ struct DocumentAssembler {
 
   /// Appends `data` for `node` and, when wanted and there are any, the `included` resources.
   private mutating func appendData(
-    _ node: EncodedNode, swiftType: Any.Type, to document: EncodedObject
+    _ node: EncodedNode, swiftType: Any.Type, to document: EncodedObject, streamed: EncodedArray?
   ) throws {
-    document.append(try primaryData(node, swiftType: swiftType), for: "data")
+    if let streamed {
+      // The primary data must be the array that streamed; nothing else can have written it.
+      guard case .array(let array) = node, array === streamed else {
+        throw JSONAPIError.invalidValue(
+          reason: "the primary data changed after its resources were written",
+          codingPath: EncodingPath.topLevel.appending("data").text)
+      }
+    } else {
+      document.append(try primaryData(node, swiftType: swiftType), for: "data")
+    }
     if classifier.options.includeTree != nil {
       try collectRequested()
       // R67 (1.1): a response to `include` has `included`, even when it is empty.
@@ -66,7 +81,7 @@ struct DocumentAssembler {
     while let pending = collector.next() {
       if collector.isRedundant(pending.object) { continue }
       let parts = try classifier.resource(from: pending.object, at: pending.path)
-      collector.enqueue(collector.accept(parts))
+      collector.enqueue(collector.accept(parts), skippingRedundant: true)
     }
     if classifier.options.includesRelatedResources, !collector.resources.isEmpty {
       let included = EncodedArray()
@@ -130,7 +145,9 @@ struct DocumentAssembler {
     }
   }
 
-  private mutating func primaryResource(_ object: EncodedObject, at path: EncodingPath) throws
+  /// A primary resource taken apart, its identity recorded and its related resources queued for
+  /// `included`.
+  mutating func primaryResource(_ object: EncodedObject, at path: EncodingPath) throws
     -> ResourceParts
   {
     let parts = try classifier.resource(from: object, at: path)
@@ -141,7 +158,10 @@ struct DocumentAssembler {
           SpecSection.compoundDocuments),
         codingPath: path.text)
     }
-    collector.enqueue(parts.relatives.map(\.resource))
+    // Without include paths a copy already in `included` is dropped now, not kept until the
+    // end: shared resources (one author on every article) would otherwise wait once per copy.
+    collector.enqueue(
+      parts.relatives.map(\.resource), skippingRedundant: classifier.options.includeTree == nil)
     return parts
   }
 }

@@ -5,8 +5,24 @@ final class EncodedArray {
   @exclusivity(unchecked) var holdsRelatedResources: Bool
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) var elements: [EncodedNode] = []
+  /// Where the elements go instead of ``elements`` while the array is the streamed primary data.
+  @exclusivity(unchecked) var stream: PrimaryDataStream?
 
   init(holdsRelatedResources: Bool = false) {
     self.holdsRelatedResources = holdsRelatedResources
+  }
+
+  /// How many elements the array has, streamed ones included.
+  var count: Int { (stream?.count ?? 0) + elements.count }
+
+  /// Adds an element: to the stream while there is one, else to ``elements``.
+  func append(_ element: EncodedNode) {
+    if let stream { stream.element(element) } else { elements.append(element) }
+  }
+
+  /// Stops streaming: a later element must be kept, such as a slot a nested container fills later.
+  /// Streamed elements stay streamed; the rest follow them when the document is finished.
+  func endStream() {
+    if stream != nil { stream = nil }
   }
 }

@@ -11,6 +11,9 @@ final class EncoderImpl: Encoder {
   let convertsOwnKeys: Bool
   /// Whether values nested inside this one may apply the key strategy.
   let convertsNestedKeys: Bool
+  /// Whether this value is the document's primary data (or an `Optional` around it), whose
+  /// array elements may stream (see ``PrimaryDataStream``).
+  let isPrimaryData: Bool
   /// The Swift type being encoded; an array of related resources is recognised by it.
   let valueType: Any.Type
   /// What classification needs to know about `valueType`.
@@ -25,8 +28,9 @@ final class EncoderImpl: Encoder {
   init(
     context: EncodingContext, path: EncodingPath, depth: Int, valueType: Any.Type,
     type: EncodingTypeTraitsCache.Entry, convertsOwnKeys: Bool, convertsNestedKeys: Bool,
-    deliver: ((EncodedNode) -> Void)? = nil
+    isPrimaryData: Bool = false, deliver: ((EncodedNode) -> Void)? = nil
   ) {
+    self.isPrimaryData = isPrimaryData
     self.context = context
     self.path = path
     self.depth = depth
@@ -71,6 +75,11 @@ final class EncoderImpl: Encoder {
       array = existing
     } else {
       array = EncodedArray(holdsRelatedResources: traits.contains(.arrayOfRelated))
+      if isPrimaryData, traits.contains(.standardArray), let stream = context.stream,
+        stream.adopt(array)
+      {
+        array.stream = stream
+      }
       setNode(.array(array))
     }
     return EncodingUnkeyedContainer(encoder: self, array: array)
@@ -99,7 +108,20 @@ final class EncoderImpl: Encoder {
       context: context, path: path.appending(key),
       depth: depth + 1, valueType: type, type: entry,
       convertsOwnKeys: convertsNestedKeys && !verbatim && !structural,
-      convertsNestedKeys: convertsNestedKeys && !verbatim, deliver: deliver)
+      convertsNestedKeys: convertsNestedKeys && !verbatim,
+      isPrimaryData: deliver == nil && holdsPrimaryData(at: key, childTraits: entry.traits),
+      deliver: deliver)
+  }
+
+  /// Whether a value nested at `key` is the primary data: the top-level value unless it is a
+  /// document or relationship, a top-level document's `data`, or what an `Optional` there wraps.
+  private func holdsPrimaryData(at key: (any CodingKey)?, childTraits: EncodingTypeTraits) -> Bool
+  {
+    guard context.stream != nil else { return false }
+    if depth == 0 { return childTraits.isDisjoint(with: [.document, .relationship]) }
+    if isPrimaryData { return key == nil && traits.contains(.standardOptional) }
+    return depth == 1 && traits.contains(.document)
+      && key?.stringValue == JSONAPIDocumentCodingKeys.data.stringValue
   }
 
   /// Encodes `value`, nested at `key`, into a node.
@@ -223,8 +245,10 @@ final class EncoderImpl: Encoder {
 
 extension EncoderImpl {
   /// The encoder above the top-level value: `wrap` on it encodes the value itself.
-  static func root(for type: Any.Type, options: EncodingOptions) -> EncoderImpl {
-    let context = EncodingContext(options: options)
+  static func root(
+    for type: Any.Type, options: EncodingOptions, stream: PrimaryDataStream? = nil
+  ) -> EncoderImpl {
+    let context = EncodingContext(options: options, stream: stream)
     return EncoderImpl(
       context: context, path: .topLevel, depth: 0, valueType: type,
       type: context.traitsCache.entry(of: type), convertsOwnKeys: true,

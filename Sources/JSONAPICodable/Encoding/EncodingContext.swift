@@ -4,9 +4,13 @@ final class EncodingContext {
   let userInfo: [CodingUserInfoKey: Any]
   let traitsCache = EncodingTypeTraitsCache()
   let keys: KeyEncodingConverter
+  /// Where the primary data's elements go as they are encoded; `nil` where a caller assembles the
+  /// tree itself (atomic operations).
+  let stream: PrimaryDataStream?
 
-  init(options: EncodingOptions) {
+  init(options: EncodingOptions, stream: PrimaryDataStream? = nil) {
     self.options = options
+    self.stream = stream
     self.userInfo = options.userInfo
     keys = KeyEncodingConverter(strategy: options.keyEncodingStrategy)
   }

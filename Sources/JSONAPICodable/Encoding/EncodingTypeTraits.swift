@@ -26,6 +26,10 @@ struct EncodingTypeTraits: OptionSet {
   static let foundationValue = EncodingTypeTraits(rawValue: 1 << 7)
   /// A ``JSONAPIResource``: its `type` comes from the type when the value has none.
   static let declaresResourceType = EncodingTypeTraits(rawValue: 1 << 8)
+  /// A standard `Array`: its `encode(to:)` encodes each element once, in order.
+  static let standardArray = EncodingTypeTraits(rawValue: 1 << 9)
+  /// A standard `Optional`: its `encode(to:)` encodes `nil` or its wrapped value, once.
+  static let standardOptional = EncodingTypeTraits(rawValue: 1 << 10)
 
   /// The traits of `type`, worked out with conformance checks (slow: cache the answer).
   static func of(_ type: Any.Type) -> EncodingTypeTraits {
@@ -34,11 +38,13 @@ struct EncodingTypeTraits: OptionSet {
     if type is any JSONAPIDocumentMarker.Type { traits.insert(.document) }
     if type is any JSONAPIRelationshipMarker.Type { traits.insert(.relationship) }
     if type is any JSONAPIAttributeExpressible.Type { traits.insert(.attribute) }
-    if (type as? any EncodableArrayMarker.Type)?.elementIsRelationshipExpressible == true {
-      traits.insert(.arrayOfRelated)
+    if let array = type as? any EncodableArrayMarker.Type {
+      traits.insert(.standardArray)
+      if array.elementIsRelationshipExpressible { traits.insert(.arrayOfRelated) }
     }
-    if (type as? any OptionalMarker.Type)?.wrappedIsRelationshipExpressible == true {
-      traits.insert(.optionalOfRelated)
+    if let optional = type as? any OptionalMarker.Type {
+      traits.insert(.standardOptional)
+      if optional.wrappedIsRelationshipExpressible { traits.insert(.optionalOfRelated) }
     }
     if type is any StringKeyedDictionaryMarker.Type { traits.insert(.stringKeyedDictionary) }
     if type is any JSONAPIResource.Type { traits.insert(.declaresResourceType) }

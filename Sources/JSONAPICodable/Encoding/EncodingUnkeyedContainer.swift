@@ -4,18 +4,18 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
   let array: EncodedArray
 
   var codingPath: [any CodingKey] { encoder.codingPath }
-  var count: Int { array.elements.count }
+  var count: Int { array.count }
 
-  private var nextKey: AnyCodingKey { AnyCodingKey(index: array.elements.count) }
+  private var nextKey: AnyCodingKey { AnyCodingKey(index: array.count) }
 
-  mutating func encodeNil() throws { array.elements.append(.null) }
-  mutating func encode(_ value: Bool) throws { array.elements.append(.bool(value)) }
-  mutating func encode(_ value: String) throws { array.elements.append(.string(value)) }
+  mutating func encodeNil() throws { array.append(.null) }
+  mutating func encode(_ value: Bool) throws { array.append(.bool(value)) }
+  mutating func encode(_ value: String) throws { array.append(.string(value)) }
   mutating func encode(_ value: Double) throws {
-    array.elements.append(try encoder.number(value, key: nextKey))
+    array.append(try encoder.number(value, key: nextKey))
   }
   mutating func encode(_ value: Float) throws {
-    array.elements.append(try encoder.number(value, key: nextKey))
+    array.append(try encoder.number(value, key: nextKey))
   }
   mutating func encode(_ value: Int) throws { integer(value) }
   mutating func encode(_ value: Int8) throws { integer(value) }
@@ -29,11 +29,11 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt64) throws { integer(value) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    array.elements.append(try encoder.wrap(value, key: nextKey))
+    array.append(try encoder.wrap(value, key: nextKey))
   }
 
   private func integer<I: BinaryInteger>(_ value: I) {
-    array.elements.append(.number(String(value)))
+    array.append(.number(String(value)))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -52,6 +52,8 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
 
   /// An encoder whose value lands in a slot reserved now (an empty object until it writes).
   private func nestedEncoder(for type: Any.Type) -> EncoderImpl {
+    // The slot is filled after this returns: it cannot be written yet.
+    array.endStream()
     let index = array.elements.count
     let key = nextKey
     array.elements.append(.object(EncodedObject()))

@@ -23,13 +23,30 @@ struct IncludedCollector {
     return positions.updateValue(Self.primary, forKey: identity) == nil
   }
 
-  mutating func enqueue(_ relatives: [PendingResource]) {
-    queue.append(contentsOf: relatives)
+  /// Queues related resources to look at. With `skippingRedundant`, those that
+  /// ``isRedundant(_:)`` already now are dropped: redundancy only grows as resources are accepted,
+  /// so they would be skipped when their turn came anyway.
+  mutating func enqueue(_ relatives: [PendingResource], skippingRedundant: Bool = false) {
+    if !skippingRedundant || positions.isEmpty {
+      queue.append(contentsOf: relatives)
+      return
+    }
+    for relative in relatives where !isRedundant(relative.object) { queue.append(relative) }
   }
 
   /// The next related resource to look at, or `nil` when all have been.
   mutating func next() -> PendingResource? {
-    guard head < queue.count else { return nil }
+    guard head < queue.count else {
+      queue.removeAll()
+      head = 0
+      return nil
+    }
+    // Let go of the resources looked at (and their trees) as the queue is read, in amortised
+    // constant time.
+    if head >= 4096 && head * 2 >= queue.count {
+      queue.removeSubrange(0..<head)
+      head = 0
+    }
     defer { head += 1 }
     return queue[head]
   }

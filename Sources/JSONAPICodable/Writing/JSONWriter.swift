@@ -38,6 +38,51 @@ struct JSONWriter {
     }
   }
 
+  /// Writes element `index` of a document's primary data array, opening the document
+  /// (`{"data":[`) before the first: the elements come before anything else the document has.
+  ///
+  /// - Throws: ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` as ``write(_:)``.
+  mutating func writeStreamedElement(_ node: EncodedNode, index: Int) throws(JSONAPIError) {
+    var steps: [EncodingPath.Step] = []
+    do {
+      if index == 0 {
+        try checkDepth(0)
+        bytes.append(UInt8(ascii: "{"))
+        writeKey("data", level: 0)
+        steps.append(.member("data"))
+        try checkDepth(1)
+        bytes.append(UInt8(ascii: "["))
+      } else {
+        bytes.append(UInt8(ascii: ","))
+      }
+      steps = [.member("data"), .index(index)]
+      if prettyPrinted { newline(level: 2) }
+      try write(node, level: 2)
+    } catch {
+      throw .encodingNestingTooDeep(
+        limit: userDepthLimit, codingPath: EncodingPath(steps + error.steps.reversed()).text)
+    }
+  }
+
+  /// Closes the primary data array ``writeStreamedElement(_:index:)`` wrote, then writes the
+  /// document's other members, `rest`, and closes the document. `data` sorts before every other
+  /// top-level member, so `.sortedKeys` keeps it first.
+  mutating func finishStreamedDocument(_ rest: EncodedObject) throws(JSONAPIError) {
+    if prettyPrinted { newline(level: 1) }
+    bytes.append(UInt8(ascii: "]"))
+    do {
+      let members =
+        sortedKeys
+        ? rest.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : rest.members
+      for member in members { try writeMember(member, first: false, level: 0) }
+    } catch {
+      throw .encodingNestingTooDeep(
+        limit: userDepthLimit, codingPath: EncodingPath(error.steps.reversed()).text)
+    }
+    if prettyPrinted { newline(level: 0) }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
   /// Thrown where containers nest too deep; each level it unwinds through adds its step, so the
   /// path is built only for the error.
   private struct TooDeep: Error {
@@ -157,17 +202,23 @@ struct JSONWriter {
     key: String, value: EncodedNode, first: Bool, level: Int
   ) throws(TooDeep) {
     if !first { bytes.append(UInt8(ascii: ",")) }
+    writeKey(key, level: level)
+    do {
+      try write(value, level: level + 1)
+    } catch {
+      throw error.adding(.member(key))
+    }
+  }
+
+  /// A member's name and colon, on a new line when pretty-printing, in an object at `level`.
+  @inline(__always)
+  private mutating func writeKey(_ key: String, level: Int) {
     if prettyPrinted { newline(level: level + 1) }
     writeString(key)
     if prettyPrinted {
       bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
     } else {
       bytes.append(UInt8(ascii: ":"))
-    }
-    do {
-      try write(value, level: level + 1)
-    } catch {
-      throw error.adding(.member(key))
     }
   }
 

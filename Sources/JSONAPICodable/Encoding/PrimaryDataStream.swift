@@ -1,0 +1,86 @@
+/// Writes the primary resources of a collection while the collection is still being encoded: each
+/// resource is taken apart and written as soon as its value is encoded, so its tree is let go at
+/// once instead of living until the whole document has been encoded. Peak memory then follows the
+/// output and the related resources waiting for `included`, not every model's tree.
+///
+/// Only the elements of a standard `Array` in the primary data slot stream (``EncoderImpl``
+/// decides): `Array.encode(to:)` encodes each element once, in order, and never goes back to one.
+/// The output and the errors are those of assembling the finished tree: a problem found while
+/// streaming is kept and thrown where the whole-tree route would have thrown it.
+final class PrimaryDataStream {
+  // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
+  @exclusivity(unchecked) var assembler: DocumentAssembler
+  @exclusivity(unchecked) var writer: JSONWriter
+  /// The array whose elements stream; one per call. Weak: the array points back at the stream.
+  @exclusivity(unchecked) private(set) weak var array: EncodedArray?
+  /// Whether an array was adopted (``array`` is weak, so this is kept apart).
+  @exclusivity(unchecked) private var adopted = false
+  /// How many elements have been taken apart (and, unless writing failed, written).
+  @exclusivity(unchecked) private(set) var count = 0
+  /// The Swift type errors name for an element that is not a resource.
+  private let swiftType: Any.Type
+  /// The first error taking an element apart: the whole-tree route would have thrown it once
+  /// every model had encoded, before anything else the assembly checks.
+  @exclusivity(unchecked) private var assemblyError: (any Error)?
+  /// The first error writing an element: thrown last, as writing comes after assembly.
+  @exclusivity(unchecked) private var writingError: (any Error)?
+
+  init(options: EncodingOptions, swiftType: Any.Type) {
+    assembler = DocumentAssembler(options: options)
+    writer = JSONWriter(formatting: options.outputFormatting, limits: options.limits)
+    self.swiftType = swiftType
+  }
+
+  /// Lets `array` stream, when no other array does.
+  func adopt(_ array: EncodedArray) -> Bool {
+    guard !adopted else { return false }
+    adopted = true
+    self.array = array
+    return true
+  }
+
+  /// Takes apart and writes the next element of the primary data.
+  func element(_ node: EncodedNode) {
+    defer { count += 1 }
+    // After a failure only encoding goes on, for its errors come first.
+    guard assemblyError == nil else { return }
+    let path = EncodingPath.topLevel.appending(index: count)
+    let parts: ResourceParts
+    do {
+      guard case .object(let object) = node else {
+        // A document's data is named as the whole-tree route names it.
+        let name = swiftType is any JSONAPIDocumentMarker.Type ? "\(Any.self)" : "\(swiftType)"
+        throw JSONAPIError.missingResourceType(swiftType: name, codingPath: path.text)
+      }
+      parts = try assembler.primaryResource(object, at: path)
+    } catch {
+      assemblyError = error
+      return
+    }
+    guard writingError == nil else { return }
+    do {
+      try writer.writeStreamedElement(.resource(parts), index: count)
+    } catch {
+      writingError = error
+    }
+  }
+
+  /// The finished document, once the tree `root` (whose primary data is ``array``) is encoded.
+  ///
+  /// - Throws: What assembling and writing the tree would have thrown.
+  func finish(_ root: EncodedNode) throws -> [UInt8] {
+    guard let array, count > 0 else {
+      // Nothing streamed: the document is assembled and written whole.
+      let document = try assembler.assemble(root, rootType: swiftType)
+      try writer.write(.object(document))
+      return writer.bytes
+    }
+    // Elements a nested container added after the stream are taken apart now, in order.
+    for element in array.elements { self.element(element) }
+    if let assemblyError { throw assemblyError }
+    let rest = try assembler.assemble(root, rootType: swiftType, streamed: array)
+    if let writingError { throw writingError }
+    try writer.finishStreamedDocument(rest)
+    return writer.bytes
+  }
+}
