@@ -26,4 +26,7 @@ enum EncodedNode {
   case toManyRelationship(EncodedArray)
   /// A relationship object whose one member is `"data": null`.
   case nullRelationship
+  /// The `attributes` or `relationships` object of a resource: the members of the resource's
+  /// encoded object that are fields of this kind, in order.
+  case fields(EncodedObject, FieldKind)
 }

@@ -27,10 +27,12 @@ final class EncodedObject {
   // Codable calls once per property, appends without searching. Keys are never removed.
   @exclusivity(unchecked) private var keyBits: UInt64 = 0
 
-  /// One member: its name and value.
+  /// One member: its name and value, and for a resource's object, which field it is (the byte
+  /// fits in the member's padding, so resources are taken apart without new objects).
   struct Member {
     let key: String
     var value: EncodedNode
+    var kind = FieldKind.none
   }
 
   /// An empty object; `capacity` members are reserved up front when the caller knows how many are
@@ -58,6 +60,28 @@ final class EncodedObject {
     } else {
       append(value, for: key)
     }
+  }
+
+  /// Marks member `position` as field `kind` of the resource this object is, with `value` in place
+  /// of the encoded one when given (a relationship's object).
+  func classify(_ position: Int, as kind: FieldKind, value: EncodedNode? = nil) {
+    members[position].kind = kind
+    if let value { members[position].value = value }
+  }
+
+  /// Appends a field the caller knows to be new.
+  func append(_ value: EncodedNode, for key: String, kind: FieldKind) {
+    append(value, for: key)
+    members[members.count - 1].kind = kind
+  }
+
+  /// Whether member `key` is a field (attribute or relationship).
+  func hasField(_ key: String) -> Bool {
+    guard keyBits & Self.keyBit(key) != 0, let position = position(of: key) else { return false }
+    if members[position].kind != .none { return true }
+    // A merge may have added a field under the name of a member that is none (a `meta` that is an
+    // object here and an attribute in another copy): look further.
+    return members.contains { $0.kind != .none && $0.key == key }
   }
 
   /// Room for `count` members, for a caller that knows how many are coming (else 8 are reserved).

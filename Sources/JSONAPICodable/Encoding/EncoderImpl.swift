@@ -4,8 +4,10 @@ import Foundation
 /// ``EncodedNode``. Classification into JSON:API members happens afterwards, on the finished tree.
 final class EncoderImpl: Encoder {
   let context: EncodingContext
-  /// Where this value sits: its `codingPath`, and the place errors name.
-  let path: EncodingPath
+  /// The encoder of the value this one is nested in; `nil` at the root.
+  private let parent: EncoderImpl?
+  /// Where this value sits in its parent; `nil` for the same place (a single-value container).
+  private let key: (any CodingKey)?
   let depth: Int
   /// Whether this value's own keyed container applies the key strategy.
   let convertsOwnKeys: Bool
@@ -26,13 +28,15 @@ final class EncoderImpl: Encoder {
   private let deliver: ((EncodedNode) -> Void)?
 
   init(
-    context: EncodingContext, path: EncodingPath, depth: Int, valueType: Any.Type,
+    context: EncodingContext, parent: EncoderImpl?, key: (any CodingKey)?, depth: Int,
+    valueType: Any.Type,
     type: EncodingTypeTraitsCache.Entry, convertsOwnKeys: Bool, convertsNestedKeys: Bool,
     isPrimaryData: Bool = false, deliver: ((EncodedNode) -> Void)? = nil
   ) {
     self.isPrimaryData = isPrimaryData
     self.context = context
-    self.path = path
+    self.parent = parent
+    self.key = key
     self.depth = depth
     self.valueType = valueType
     self.traits = type.traits
@@ -40,6 +44,19 @@ final class EncoderImpl: Encoder {
     self.convertsOwnKeys = convertsOwnKeys
     self.convertsNestedKeys = convertsNestedKeys
     self.deliver = deliver
+  }
+
+  /// Where this value sits: its `codingPath`, and the place errors name. Built from the chain of
+  /// encoders only when asked (a model, a custom key strategy, an error), so going one level down
+  /// allocates nothing for it.
+  var path: EncodingPath {
+    var keys: [any CodingKey] = []
+    var encoder: EncoderImpl? = self
+    while let current = encoder {
+      if let key = current.key { keys.append(key) }
+      encoder = current.parent
+    }
+    return EncodingPath(keys.reversed().map { .key($0) })
   }
 
   var codingPath: [any CodingKey] { path.codingPath }
@@ -105,8 +122,7 @@ final class EncoderImpl: Encoder {
     let verbatim = entry.traits.contains(.verbatimKeys)
     let structural = !entry.traits.isDisjoint(with: [.document, .relationship])
     return EncoderImpl(
-      context: context, path: path.appending(key),
-      depth: depth + 1, valueType: type, type: entry,
+      context: context, parent: self, key: key, depth: depth + 1, valueType: type, type: entry,
       convertsOwnKeys: convertsNestedKeys && !verbatim && !structural,
       convertsNestedKeys: convertsNestedKeys && !verbatim,
       isPrimaryData: deliver == nil && holdsPrimaryData(at: key, childTraits: entry.traits),
@@ -250,7 +266,7 @@ extension EncoderImpl {
   ) -> EncoderImpl {
     let context = EncodingContext(options: options, stream: stream)
     return EncoderImpl(
-      context: context, path: .topLevel, depth: 0, valueType: type,
+      context: context, parent: nil, key: nil, depth: 0, valueType: type,
       type: context.traitsCache.entry(of: type), convertsOwnKeys: true,
       convertsNestedKeys: true)
   }

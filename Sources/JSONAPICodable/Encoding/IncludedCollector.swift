@@ -71,7 +71,7 @@ struct IncludedCollector {
       }
       // Only a JSONAPIRelationship field can throw while being classified.
       if case .object(let member) = value, member.role == .relationship { return false }
-      if let existing, existing.attributes[name] == nil, existing.relationships[name] == nil {
+      if let existing, !existing.fields.hasField(name) {
         return false
       }
     }

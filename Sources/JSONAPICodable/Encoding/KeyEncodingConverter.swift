@@ -11,7 +11,7 @@ final class KeyEncodingConverter {
 
   /// The member name for `key` under the strategy. Names that JSON:API gives a fixed meaning
   /// (``ResourceMemberName/isExemptFromKeyStrategies``) are never converted.
-  func memberName(for key: any CodingKey, at path: EncodingPath) -> String {
+  func memberName(for key: any CodingKey, at path: @autoclosure () -> EncodingPath) -> String {
     let name = key.stringValue
     switch strategy {
     case .useDefaultKeys:
@@ -24,7 +24,7 @@ final class KeyEncodingConverter {
       return cached(name) { KeyConversion.kebabCase($0) }
     case .custom(let convert):
       if Self.isExempt(name) { return name }
-      return convert(path.appending(key).codingPath).stringValue
+      return convert(path().appending(key).codingPath).stringValue
     }
   }
 

@@ -19,11 +19,15 @@ struct ResourceClassifier {
       throw error.error(
         swiftType: object.swiftType.map { "\($0)" } ?? "an encoded object", at: path)
     }
-    let parts = ResourceParts(identifier: identifier)
+    let parts = ResourceParts(identifier: identifier, fields: object)
     parts.includeNode = includeNode
     // An empty dictionary would still hash the type on every look-up.
     let fieldset = options.sparseFieldsets.isEmpty ? nil : options.sparseFieldsets[identifier.type]
-    for (name, value) in object.pairs {
+    // By position, not over `members`: iterating would hold the array, and marking a member
+    // would then copy it.
+    for position in 0..<object.count {
+      let name = object.members[position].key
+      let value = object.members[position].value
       if let reserved = ResourceMemberName(name) {
         if reserved.isIdentity { continue }
         if reserved == .meta || reserved == .links {
@@ -36,22 +40,23 @@ struct ResourceClassifier {
         }
       }
       if let fieldset, !fieldset.contains(name) { continue }
-      try classifyField(name, value, into: parts, resourcePath: path)
+      try classifyField(name, value, at: position, into: parts, resourcePath: path)
     }
     return parts
   }
 
   private func classifyField(
-    _ name: String, _ value: EncodedNode, into parts: ResourceParts, resourcePath: EncodingPath
+    _ name: String, _ value: EncodedNode, at position: Int, into parts: ResourceParts,
+    resourcePath: EncodingPath
   ) throws {
     switch value {
     case .nullRelated:
-      parts.relationships.append(.nullRelationship, for: name)
+      parts.markRelationship(position, .nullRelationship)
     case .object(let object) where object.role == .relationship:
       if let relationship = try relationshipObject(
         fromWrapper: object, into: parts, name: name, path: resourcePath.appending(name))
       {
-        parts.relationships.append(.object(relationship), for: name)
+        parts.markRelationship(position, .object(relationship))
       }
     case .object(let object):
       // Each identifier is worked out once: it takes three member look-ups.
@@ -59,10 +64,13 @@ struct ResourceClassifier {
         let linkage = linkage(
           for: object, identifier: identifier, path: resourcePath.appending(name), into: parts,
           name: name)
-        parts.relationships.append(.toOneRelationship(linkage), for: name)
+        parts.markRelationship(position, .toOneRelationship(linkage))
       } else {
-        parts.attributes.append(value, for: name)
+        parts.markAttribute(position)
       }
+    case .toOneRelationship, .toManyRelationship, .nullRelationship:
+      // Already a relationship's object: this object was taken apart before.
+      parts.markRelationship(position, value)
     case .array(let array):
       if let identifiers = Self.toManyIdentifiers(array) {
         let data = EncodedArray()
@@ -77,12 +85,12 @@ struct ResourceClassifier {
                   name: name)))
           }
         }
-        parts.relationships.append(.toManyRelationship(data), for: name)
+        parts.markRelationship(position, .toManyRelationship(data))
       } else {
-        parts.attributes.append(value, for: name)
+        parts.markAttribute(position)
       }
     default:
-      parts.attributes.append(value, for: name)
+      parts.markAttribute(position)
     }
   }
 

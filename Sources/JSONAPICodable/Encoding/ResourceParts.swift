@@ -1,10 +1,15 @@
 /// A resource object taken apart into the members JSON:API gives it.
+///
+/// The fields stay in the resource's encoded object, each member marked attribute or relationship
+/// (a relationship's value replaced by its relationship object): no new objects per resource.
 final class ResourceParts: MemberSource {
   let identifier: EncodedResourceIdentifier
-  let attributes = EncodedObject(role: .dictionary)
-  let relationships = EncodedObject(role: .dictionary)
+  /// The resource's encoded object, its members marked by ``FieldKind``.
+  let fields: EncodedObject
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
-  /// The related resources behind the relationships, in the order of ``relationships``, each
+  @exclusivity(unchecked) private(set) var attributeCount = 0
+  @exclusivity(unchecked) private(set) var relationshipCount = 0
+  /// The related resources behind the relationships, in the order of the relationships, each
   /// with its relationship's name. A list, not a dictionary: resources have few relationships,
   /// and hashing names cost more than it saved.
   @exclusivity(unchecked) var relatives: [(name: String, resource: PendingResource)] = []
@@ -14,22 +19,39 @@ final class ResourceParts: MemberSource {
   /// collect.
   @exclusivity(unchecked) var includeNode = IncludeTree.root
 
-  init(identifier: EncodedResourceIdentifier) {
+  init(identifier: EncodedResourceIdentifier, fields: EncodedObject) {
     self.identifier = identifier
+    self.fields = fields
+  }
+
+  /// Marks member `position` of ``fields`` as an attribute.
+  func markAttribute(_ position: Int) {
+    fields.classify(position, as: .attribute)
+    attributeCount += 1
+  }
+
+  /// Marks member `position` of ``fields`` as a relationship written as `relationship`.
+  func markRelationship(_ position: Int, _ relationship: EncodedNode) {
+    fields.classify(position, as: .relationship, value: relationship)
+    relationshipCount += 1
   }
 
   /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
   /// one lacks: the first-encoded value wins each conflict. Returns the related resources of the
   /// relationships added, which must be collected in turn.
   func merge(_ other: ResourceParts) -> [PendingResource] {
-    for (name, value) in other.attributes.pairs
-    where relationships[name] == nil {
-      attributes.addIfAbsent(value, for: name)
-    }
     var added: [String] = []
-    for (name, value) in other.relationships.pairs
-    where attributes[name] == nil && relationships.addIfAbsent(value, for: name) {
-      added.append(name)
+    // Attributes first, then relationships, as each kind keeps its own order.
+    for kind in [FieldKind.attribute, .relationship] {
+      for member in other.fields.members where member.kind == kind && !fields.hasField(member.key) {
+        fields.append(member.value, for: member.key, kind: kind)
+        if kind == .attribute {
+          attributeCount += 1
+        } else {
+          relationshipCount += 1
+          added.append(member.key)
+        }
+      }
     }
     meta = Self.merged(meta, other.meta)
     links = Self.merged(links, other.links)
@@ -52,9 +74,11 @@ final class ResourceParts: MemberSource {
   /// `meta`; empty `attributes` and `relationships` are left out (servers reject `{}` there).
   func forEachMember<E: Error>(_ body: (String, EncodedNode) throws(E) -> Void) throws(E) {
     try identifier.forEachMember(body)
-    if !attributes.isEmpty { try body(ResourceMemberName.attributes.text, .object(attributes)) }
-    if !relationships.isEmpty {
-      try body(ResourceMemberName.relationships.text, .object(relationships))
+    if attributeCount > 0 {
+      try body(ResourceMemberName.attributes.text, .fields(fields, .attribute))
+    }
+    if relationshipCount > 0 {
+      try body(ResourceMemberName.relationships.text, .fields(fields, .relationship))
     }
     if let links { try body(ResourceMemberName.links.text, .object(links)) }
     if let meta { try body(ResourceMemberName.meta.text, .object(meta)) }

@@ -110,7 +110,32 @@ struct JSONWriter {
     case .toOneRelationship(let linkage): try writeRelationship(.linkage(linkage), level: level)
     case .toManyRelationship(let array): try writeRelationship(.array(array), level: level)
     case .nullRelationship: try writeRelationship(.null, level: level)
+    case .fields(let object, let kind): try writeFields(of: object, kind, level: level)
     }
+  }
+
+  /// A resource's `attributes` or `relationships`: the members of its object marked `kind`; the
+  /// resource writes it only when there is one.
+  private mutating func writeFields(
+    of object: EncodedObject, _ kind: FieldKind, level: Int
+  ) throws(TooDeep) {
+    try checkDepth(level)
+    bytes.append(UInt8(ascii: "{"))
+    if sortedKeys {
+      let sorted = object.members.filter { $0.kind == kind }
+        .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+      for (count, member) in sorted.enumerated() {
+        try writeMember(member, first: count == 0, level: level)
+      }
+    } else {
+      var first = true
+      for member in object.members where member.kind == kind {
+        try writeMember(member, first: first, level: level)
+        first = false
+      }
+    }
+    if prettyPrinted { newline(level: level) }
+    bytes.append(UInt8(ascii: "}"))
   }
 
   /// A relationship object with `data` as its one member (sorting one member changes nothing).
