@@ -1,19 +1,33 @@
-/// A coding key for names known only at run time (links, meta, dictionary members).
+/// A coding key for names known only at run time (links, meta, dictionary members) and for array
+/// indices.
 struct AnyCodingKey: CodingKey, Hashable, Sendable {
-  let stringValue: String
+  /// The name; `nil` for an index, whose name is spelled only when asked: coders make an index key
+  /// for every array element, and almost nobody reads its name.
+  private let name: String?
   let intValue: Int?
 
+  var stringValue: String { name ?? "Index \(intValue ?? 0)" }
+
   init(_ string: String) {
-    stringValue = string
+    name = string
     intValue = nil
   }
 
   init(index: Int) {
-    stringValue = "Index \(index)"
+    name = nil
     intValue = index
   }
 
   init?(stringValue: String) { self.init(stringValue) }
 
   init?(intValue: Int) { self.init(index: intValue) }
+
+  static func == (lhs: AnyCodingKey, rhs: AnyCodingKey) -> Bool {
+    lhs.intValue == rhs.intValue && lhs.stringValue == rhs.stringValue
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(stringValue)
+    hasher.combine(intValue)
+  }
 }

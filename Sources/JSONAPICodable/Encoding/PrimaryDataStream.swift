@@ -16,7 +16,9 @@ final class PrimaryDataStream {
   /// Whether an array was adopted (``array`` is weak, so this is kept apart).
   @exclusivity(unchecked) private var adopted = false
   /// How many elements have been taken apart (and, unless writing failed, written).
-  @exclusivity(unchecked) private(set) var count = 0
+  @exclusivity(unchecked) private var written = 0
+  /// How many elements have streamed.
+  var count: Int { written + batch.count }
   /// The Swift type errors name for an element that is not a resource.
   private let swiftType: Any.Type
   /// The first error taking an element apart: the whole-tree route would have thrown it once
@@ -39,12 +41,31 @@ final class PrimaryDataStream {
     return true
   }
 
-  /// Takes apart and writes the next element of the primary data.
+  /// Elements encoded but not yet taken apart: they are taken apart and written a batch at a time,
+  /// which keeps each stage's code hot in the instruction cache (one element at a time ran the
+  /// whole pipeline's code per resource) while holding only a batch of trees.
+  @exclusivity(unchecked) private var batch: [EncodedNode] = []
+  private static let batchSize = 64
+
+  /// Takes the next element of the primary data, to be taken apart and written.
   func element(_ node: EncodedNode) {
-    defer { count += 1 }
+    if batch.isEmpty { batch.reserveCapacity(Self.batchSize) }
+    batch.append(node)
+    if batch.count == Self.batchSize { flush() }
+  }
+
+  /// Takes apart and writes the batch.
+  private func flush() {
+    for node in batch { write(node) }
+    batch.removeAll(keepingCapacity: true)
+  }
+
+  /// Takes apart and writes the next element of the primary data.
+  private func write(_ node: EncodedNode) {
+    defer { written += 1 }
     // After a failure only encoding goes on, for its errors come first.
     guard assemblyError == nil else { return }
-    let path = EncodingPath.topLevel.appending(index: count)
+    let path = EncodingPath.topLevel.appending(index: written)
     let parts: ResourceParts
     do {
       guard case .object(let object) = node else {
@@ -59,7 +80,7 @@ final class PrimaryDataStream {
     }
     guard writingError == nil else { return }
     do {
-      try writer.writeStreamedElement(.resource(parts), index: count)
+      try writer.writeStreamedElement(.resource(parts), index: written)
     } catch {
       writingError = error
     }
@@ -75,8 +96,9 @@ final class PrimaryDataStream {
       try writer.write(.object(document))
       return writer.bytes
     }
+    flush()
     // Elements a nested container added after the stream are taken apart now, in order.
-    for element in array.elements { self.element(element) }
+    for element in array.elements { write(element) }
     if let assemblyError { throw assemblyError }
     let rest = try assembler.assemble(root, rootType: swiftType, streamed: array)
     if let writingError { throw writingError }
