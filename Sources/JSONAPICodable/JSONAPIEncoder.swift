@@ -127,7 +127,7 @@ public final class JSONAPIEncoder: @unchecked Sendable {
     let stream = PrimaryDataStream(options: options, swiftType: T.self)
     let root = EncoderImpl.root(for: T.self, options: options, stream: stream)
     let tree = try root.wrap(value, key: nil)
-    return Data(try stream.finish(tree))
+    return try stream.finish(tree)
   }
 
   /// Encodes an error document (`{"errors": [...]}`), as a server answers a failed request.

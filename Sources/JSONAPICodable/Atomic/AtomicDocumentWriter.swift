@@ -68,7 +68,7 @@ struct AtomicDocumentWriter {
     limits.maxNestingDepth += 2
     var writer = JSONWriter(formatting: options.outputFormatting, limits: limits)
     try writer.write(.object(document))
-    return Data(writer.bytes)
+    return try writer.bytes.takeData()
   }
 
   // MARK: - Operations

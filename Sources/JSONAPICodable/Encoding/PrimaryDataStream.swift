@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes the primary resources of a collection while the collection is still being encoded: each
 /// resource is taken apart and written as soon as its value is encoded, so its tree is let go at
 /// once instead of living until the whole document has been encoded. Peak memory then follows the
@@ -89,12 +91,12 @@ final class PrimaryDataStream {
   /// The finished document, once the tree `root` (whose primary data is ``array``) is encoded.
   ///
   /// - Throws: What assembling and writing the tree would have thrown.
-  func finish(_ root: EncodedNode) throws -> [UInt8] {
+  func finish(_ root: EncodedNode) throws -> Data {
     guard let array, count > 0 else {
       // Nothing streamed: the document is assembled and written whole.
       let document = try assembler.assemble(root, rootType: swiftType)
       try writer.write(.object(document))
-      return writer.bytes
+      return try writer.bytes.takeData()
     }
     flush()
     // Elements a nested container added after the stream are taken apart now, in order.
@@ -103,6 +105,6 @@ final class PrimaryDataStream {
     let rest = try assembler.assemble(root, rootType: swiftType, streamed: array)
     if let writingError { throw writingError }
     try writer.finishStreamedDocument(rest)
-    return writer.bytes
+    return try writer.bytes.takeData()
   }
 }

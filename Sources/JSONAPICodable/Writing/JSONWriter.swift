@@ -1,6 +1,7 @@
 /// Writes an ``EncodedNode`` tree as UTF-8 JSON text, laid out as `JSONEncoder` lays it out.
 struct JSONWriter {
-  private(set) var bytes: [UInt8] = []
+  /// What has been written; ``OutputBuffer/takeData()`` gives it as `Data`.
+  let bytes = OutputBuffer()
   private let prettyPrinted: Bool
   private let sortedKeys: Bool
   private let escapesSlashes: Bool
@@ -9,8 +10,6 @@ struct JSONWriter {
   private let depthLimit: Int
   /// The limit errors report: the one the user set.
   private let userDepthLimit: Int
-  // Spaces for the deepest level reached so far; indentation appends a slice of it.
-  private var indentation: [UInt8] = []
 
   /// Levels a document adds around the values of a model: `data`, `attributes` or `relationships`,
   /// a relationship's `data`, arrays of them, `included`.
@@ -98,10 +97,10 @@ struct JSONWriter {
 
   private mutating func write(_ node: EncodedNode, level: Int) throws(TooDeep) {
     switch node {
-    case .null, .nullRelated: bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-    case .bool(true): bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-    case .bool(false): bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-    case .number(let text): bytes.append(contentsOf: text.utf8)
+    case .null, .nullRelated: bytes.append("null")
+    case .bool(true): bytes.append("true")
+    case .bool(false): bytes.append("false")
+    case .number(let text): bytes.append(utf8: text)
     case .string(let text): writeString(text)
     case .array(let array): try writeArray(array, level: level)
     case .object(let object): try writeObject(object, level: level)
@@ -241,7 +240,7 @@ struct JSONWriter {
     if prettyPrinted { newline(level: level + 1) }
     writeString(key)
     if prettyPrinted {
-      bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+      bytes.append(" : ")
     } else {
       bytes.append(UInt8(ascii: ":"))
     }
@@ -255,11 +254,7 @@ struct JSONWriter {
 
   private mutating func newline(level: Int) {
     bytes.append(UInt8(ascii: "\n"))
-    let width = 2 * level
-    if indentation.count < width {
-      indentation = [UInt8](repeating: 0x20, count: max(width, 2 * indentation.count))
-    }
-    bytes.append(contentsOf: indentation[0..<width])
+    bytes.append(0x20, repeating: 2 * level)
   }
 
   /// Writes a string literal; runs of bytes that need no escaping are copied in one go.
@@ -279,13 +274,13 @@ struct JSONWriter {
         else { continue }
         let escaped = index - 1
         if runStart < escaped {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<escaped]))
+          bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart..<escaped]))
         }
         appendEscape(for: byte)
         runStart = index
       }
       if runStart < count {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+        bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
       }
     }
     bytes.append(UInt8(ascii: "\""))
@@ -304,7 +299,7 @@ struct JSONWriter {
     case 0x09: bytes.append(UInt8(ascii: "t"))
     default:
       let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-      bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30])
+      bytes.append("u00")
       bytes.append(hexDigits[Int(byte >> 4)])
       bytes.append(hexDigits[Int(byte & 0x0F)])
     }
