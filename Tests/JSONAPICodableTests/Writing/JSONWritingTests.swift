@@ -14,7 +14,7 @@ struct JSONWritingTests {
     let tree = try EncoderImpl.root(for: T.self, options: options).wrap(value, key: nil)
     var writer = JSONWriter(formatting: formatting, limits: .init(maxNestingDepth: 600))
     try writer.write(tree)
-    return String(decoding: writer.bytes, as: UTF8.self)
+    return String(decoding: try writer.bytes.takeData(), as: UTF8.self)
   }
 
   func foundation<T: Encodable>(_ value: T, _ formatting: JSONEncoder.OutputFormatting) throws

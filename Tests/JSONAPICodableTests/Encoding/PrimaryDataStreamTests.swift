@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import JSONAPICodable
+
+/// A collection's primary resources are taken apart and written while the collection is still
+/// being encoded (``PrimaryDataStream``). These pin down that the streamed route gives the bytes
+/// and the errors of assembling the whole tree first, which a wrapper that hides its array from
+/// the stream still takes.
+@Suite("Streaming primary data")
+struct PrimaryDataStreamTests {
+  /// Encodes its array through a single-value container: the stream only takes a standard array
+  /// in the primary data slot, so this goes the whole-tree route with the same document.
+  struct Unstreamed<Element: Encodable>: Encodable {
+    var elements: [Element]
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(elements)
+    }
+  }
+
+  /// Articles sharing authors and tags, with comments, over several batches of the stream.
+  static func articles(_ count: Int) -> [Article] {
+    (0..<count).map { index in
+      Article(
+        id: "\(index)", title: "Title \(index) \"quoted\"/é",
+        author: Person(id: "\(index % 7)", name: index % 3 == 0 ? nil : "Person \(index % 7)"),
+        comments: (0..<(index % 4)).map { Comment(id: "\(index)-\($0)", body: "c\($0)") },
+        tags: (0..<(index % 3)).map { Tag(id: "\($0 + index % 5)") })
+    }
+  }
+
+  static let formattings: [JSONAPIEncoder.OutputFormatting] = [
+    [], .prettyPrinted, .sortedKeys, [.prettyPrinted, .sortedKeys], .withoutEscapingSlashes,
+  ]
+
+  @Test("streamed output is byte for byte the whole-tree output (R38: included once each)")
+  func streamedEqualsWholeTree() throws {
+    let articles = Self.articles(300)
+    for formatting in Self.formattings {
+      let encoder = JSONAPIEncoder()
+      encoder.outputFormatting = formatting
+      let streamed = try encoder.encode(articles)
+      let whole = try encoder.encode(Unstreamed(elements: articles))
+      #expect(text(streamed) == text(whole), "formatting \(formatting.rawValue)")
+    }
+    _ = try checked(
+      try JSONAPIEncoder().encode(articles), name: "stream-articles", kind: .response)
+  }
+
+  @Test("with sparse fieldsets, include paths and no included, the two routes agree")
+  func optionsAgree() throws {
+    let articles = Self.articles(150)
+    let encoder = JSONAPIEncoder()
+    encoder.sparseFieldsets = ["articles": ["title", "comments"], "comments": ["body"]]
+    #expect(
+      text(try encoder.encode(articles))
+        == text(try encoder.encode(Unstreamed(elements: articles))))
+    let paths = ["comments.author", "tags"]
+    #expect(
+      text(try encoder.encode(articles, including: paths))
+        == text(try encoder.encode(Unstreamed(elements: articles), including: paths)))
+    encoder.includesRelatedResources = false
+    #expect(
+      text(try encoder.encode(articles))
+        == text(try encoder.encode(Unstreamed(elements: articles))))
+  }
+
+  @Test("a related resource that is a later primary resource is not included (R40)")
+  func relativeThatIsALaterPrimary() throws {
+    struct Node: Encodable {
+      var id: String
+      var type = "nodes"
+      var label: String
+      var next: Indirect<Node>?
+    }
+    // Node 0 points at node 199, a primary resource in a later batch; node 199 points back.
+    var nodes = (0..<200).map { Node(id: "\($0)", label: "n\($0)") }
+    nodes[0].next = Indirect(Node(id: "199", label: "n199"))
+    nodes[199].next = Indirect(Node(id: "0", label: "n0"))
+    let data = try JSONAPIEncoder().encode(nodes)
+    #expect(text(data) == text(try JSONAPIEncoder().encode(Unstreamed(elements: nodes))))
+    let document = try checked(data, name: "stream-later-primary", kind: .response)
+    #expect(document["included"] == nil)
+  }
+
+  @Test("a document's data streams, optional or not, with its meta and links after included")
+  func documentData() throws {
+    let articles = Self.articles(70)
+    let document = JSONAPIDocument(
+      data: articles, meta: JSONAPIValue.object(["total": .number(70)]),
+      links: ["next": "https://example.com/articles?page=2"])
+    let optional = JSONAPIDocument<[Article]?, JSONAPIValue>(
+      data: articles, meta: JSONAPIValue.object(["total": .number(70)]),
+      links: ["next": "https://example.com/articles?page=2"])
+    for formatting in Self.formattings {
+      let encoder = JSONAPIEncoder()
+      encoder.outputFormatting = formatting
+      let expected = text(
+        try encoder.encode(
+          JSONAPIDocument(
+            data: Unstreamed(elements: articles), meta: document.meta, links: document.links)))
+      #expect(text(try encoder.encode(document)) == expected)
+      #expect(text(try encoder.encode(optional)) == expected)
+    }
+    let empty = try JSONAPIEncoder().encode(JSONAPIDocument<[Article]?, JSONAPIValue>(data: nil))
+    #expect(text(empty) == #"{"data":null}"#)
+    #expect(text(try JSONAPIEncoder().encode([Article]())) == #"{"data":[]}"#)
+  }
+
+  @Test("an element that is no resource throws only once every element has encoded")
+  func assemblyErrorWaitsForEncoding() throws {
+    struct Failing: Error {}
+    struct Item: Encodable {
+      var id: String
+      var type: String?
+      var fails = false
+      func encode(to encoder: any Encoder) throws {
+        if fails { throw Failing() }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(type, forKey: .type)
+      }
+      enum CodingKeys: CodingKey { case id, type }
+    }
+    var items = (0..<150).map { Item(id: "\($0)", type: "items") }
+    items[3].type = nil
+    // Element 3 cannot be a resource, but element 120 fails to encode: encoding errors come first.
+    items[120].fails = true
+    #expect(throws: Failing.self) { try JSONAPIEncoder().encode(items) }
+    items[120].fails = false
+    #expect {
+      try JSONAPIEncoder().encode(items)
+    } throws: { error in
+      guard case JSONAPIError.missingResourceType(_, let path) = error else { return false }
+      return path == "[3]"
+    }
+  }
+
+  @Test("a primary resource given twice is found across batches")
+  func duplicatePrimaryAcrossBatches() throws {
+    var tags = (0..<130).map { Tag(id: "\($0)") }
+    tags[129] = Tag(id: "2")
+    #expect {
+      try JSONAPIEncoder().encode(tags)
+    } throws: { error in
+      guard case JSONAPIError.invalidValue(_, let path) = error else { return false }
+      return path == "[129]"
+    }
+  }
+
+  @Test("elements that are not objects name the element and the array's type")
+  func scalarElements() throws {
+    #expect {
+      try JSONAPIEncoder().encode(["a", "b"])
+    } throws: { error in
+      guard case JSONAPIError.missingResourceType(let type, let path) = error else { return false }
+      return type == "Array<String>" && path == "[0]"
+    }
+  }
+}
