@@ -131,8 +131,7 @@ final class EncoderImpl: Encoder {
 
   /// Whether a value nested at `key` is the primary data: the top-level value unless it is a
   /// document or relationship, a top-level document's `data`, or what an `Optional` there wraps.
-  private func holdsPrimaryData(at key: (any CodingKey)?, childTraits: EncodingTypeTraits) -> Bool
-  {
+  private func holdsPrimaryData(at key: (any CodingKey)?, childTraits: EncodingTypeTraits) -> Bool {
     guard context.stream != nil else { return false }
     if depth == 0 { return childTraits.isDisjoint(with: [.document, .relationship]) }
     if isPrimaryData { return key == nil && traits.contains(.standardOptional) }
