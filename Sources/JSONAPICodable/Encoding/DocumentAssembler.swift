@@ -145,6 +145,12 @@ struct DocumentAssembler {
     }
   }
 
+  /// Sizes the tables for `count` primary resources, a collection's length known before its
+  /// elements are encoded.
+  mutating func expectPrimaryResources(_ count: Int) {
+    collector.expectedPrimaryCount = count
+  }
+
   /// A primary resource taken apart, its identity recorded and its related resources queued for
   /// `included`.
   mutating func primaryResource(_ object: EncodedObject, at path: EncodingPath) throws

@@ -2,6 +2,8 @@
 /// resources (so that even an empty one is a to-many relationship).
 protocol EncodableArrayMarker {
   static var elementIsRelationshipExpressible: Bool { get }
+  /// How many elements the array has.
+  var count: Int { get }
 }
 
 extension Array: EncodableArrayMarker {

@@ -166,6 +166,11 @@ final class EncoderImpl: Encoder {
       return .object(object)
     }
     let encoder = child(for: T.self, entry: entry, key: key)
+    if encoder.isPrimaryData, traits.contains(.standardArray),
+      let array = value as? any EncodableArrayMarker
+    {
+      context.stream?.assembler.expectPrimaryResources(array.count)
+    }
     try value.encode(to: encoder)
     if case .object(let object)? = encoder.node {
       context.traitsCache.noteMemberCount(object.count, slot: entry.slot)

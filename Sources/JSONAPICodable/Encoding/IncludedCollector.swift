@@ -15,11 +15,14 @@ struct IncludedCollector {
   /// again on the same one costs one look-up.
   private var visits: Set<IncludeVisit> = []
   private var head = 0
+  /// How many primary resources are coming, when known: the table is sized once for them instead
+  /// of rehashing every identity as it doubles.
+  var expectedPrimaryCount = 0
 
   /// Records a primary resource; returns `false` when one with that identity was recorded before.
   mutating func addPrimary(_ identity: EncodedResourceIdentity) -> Bool {
     // Primary resources are recorded before any related one, so a hit is always a primary.
-    if positions.isEmpty { positions.reserveCapacity(64) }
+    if positions.isEmpty { positions.reserveCapacity(max(64, expectedPrimaryCount)) }
     return positions.updateValue(Self.primary, forKey: identity) == nil
   }
 
