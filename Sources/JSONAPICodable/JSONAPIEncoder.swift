@@ -47,6 +47,8 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   // Settings live behind a lock so that the class can be shared across tasks, as JSONEncoder can.
   private let lock = NSLock()
   private var options = EncodingOptions()
+  /// What earlier calls learnt about the types they met (see ``EncodingTypeTraitsCache``).
+  private var types = EncodingTypeTraitsCache.Snapshot()
 
   /// Creates an encoder with default settings.
   public init() {}
@@ -125,9 +127,15 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   /// Encodes `value` with this call's `options`: the one pipeline of every document.
   func encode<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
     let stream = PrimaryDataStream(options: options, swiftType: T.self)
-    let root = EncoderImpl.root(for: T.self, options: options, stream: stream)
+    let root = EncoderImpl.root(
+      for: T.self, options: options, stream: stream, types: lock.withLock { types })
     let tree = try root.wrap(value, key: nil)
-    return try stream.finish(tree)
+    let data = try stream.finish(tree)
+    if root.context.traitsCache.changed {
+      let learnt = root.context.traitsCache.snapshot
+      lock.withLock { types = learnt }
+    }
+    return data
   }
 
   /// Encodes an error document (`{"errors": [...]}`), as a server answers a failed request.

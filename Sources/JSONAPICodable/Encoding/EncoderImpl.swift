@@ -266,9 +266,10 @@ final class EncoderImpl: Encoder {
 extension EncoderImpl {
   /// The encoder above the top-level value: `wrap` on it encodes the value itself.
   static func root(
-    for type: Any.Type, options: EncodingOptions, stream: PrimaryDataStream? = nil
+    for type: Any.Type, options: EncodingOptions, stream: PrimaryDataStream? = nil,
+    types: EncodingTypeTraitsCache.Snapshot = .init()
   ) -> EncoderImpl {
-    let context = EncodingContext(options: options, stream: stream)
+    let context = EncodingContext(options: options, stream: stream, types: types)
     return EncoderImpl(
       context: context, parent: nil, key: nil, depth: 0, valueType: type,
       type: context.traitsCache.entry(of: type), convertsOwnKeys: true,

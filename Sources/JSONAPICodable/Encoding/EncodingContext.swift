@@ -2,14 +2,18 @@
 final class EncodingContext {
   let options: EncodingOptions
   let userInfo: [CodingUserInfoKey: Any]
-  let traitsCache = EncodingTypeTraitsCache()
+  let traitsCache: EncodingTypeTraitsCache
   let keys: KeyEncodingConverter
   /// Where the primary data's elements go as they are encoded; `nil` where a caller assembles the
   /// tree itself (atomic operations).
   let stream: PrimaryDataStream?
 
-  init(options: EncodingOptions, stream: PrimaryDataStream? = nil) {
+  init(
+    options: EncodingOptions, stream: PrimaryDataStream? = nil,
+    types: EncodingTypeTraitsCache.Snapshot = .init()
+  ) {
     self.options = options
+    traitsCache = EncodingTypeTraitsCache(types)
     self.stream = stream
     self.userInfo = options.userInfo
     keys = KeyEncodingConverter(strategy: options.keyEncodingStrategy)
