@@ -10,6 +10,8 @@ enum EncodedNode {
   case bool(Bool)
   /// The number's JSON text, already formatted.
   case number(String)
+  /// An integer, written in decimal when the document is written: no `String` per number.
+  case integer(Int64)
   case string(String)
   case object(EncodedObject)
   case array(EncodedArray)
@@ -29,4 +31,11 @@ enum EncodedNode {
   /// The `attributes` or `relationships` object of a resource: the members of the resource's
   /// encoded object that are fields of this kind, in order.
   case fields(EncodedObject, FieldKind)
+
+  /// An integer of any type: ``integer(_:)`` when `Int64` holds it, its text otherwise.
+  @inline(__always)
+  static func integer<I: BinaryInteger>(_ value: I) -> EncodedNode {
+    if let small = Int64(exactly: value) { return .integer(small) }
+    return .number(String(value))
+  }
 }

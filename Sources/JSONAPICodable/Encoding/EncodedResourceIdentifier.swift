@@ -30,6 +30,7 @@ struct EncodedResourceIdentifier {
     }
     switch object[ResourceMemberName.id.text] {
     case .string(let value)?, .number(let value)?: id = value
+    case .integer(let value)?: id = String(value)
     case nil, .null?, .nullRelated?: id = nil
     default: throw .idNotScalar
     }

@@ -217,19 +217,19 @@ final class EncoderImpl: Encoder {
     // would each ask the runtime; a matching metatype makes the reinterpretation exact.
     let type: any Any.Type = T.self
     if type == String.self { return .string(Self.reinterpret(value, as: String.self)) }
-    if type == Int.self { return .number(String(Self.reinterpret(value, as: Int.self))) }
+    if type == Int.self { return .integer(Self.reinterpret(value, as: Int.self)) }
     if type == Bool.self { return .bool(Self.reinterpret(value, as: Bool.self)) }
     if type == Double.self { return try number(Self.reinterpret(value, as: Double.self), key: key) }
     if type == Float.self { return try number(Self.reinterpret(value, as: Float.self), key: key) }
-    if type == Int64.self { return .number(String(Self.reinterpret(value, as: Int64.self))) }
-    if type == Int32.self { return .number(String(Self.reinterpret(value, as: Int32.self))) }
-    if type == Int16.self { return .number(String(Self.reinterpret(value, as: Int16.self))) }
-    if type == Int8.self { return .number(String(Self.reinterpret(value, as: Int8.self))) }
-    if type == UInt.self { return .number(String(Self.reinterpret(value, as: UInt.self))) }
-    if type == UInt64.self { return .number(String(Self.reinterpret(value, as: UInt64.self))) }
-    if type == UInt32.self { return .number(String(Self.reinterpret(value, as: UInt32.self))) }
-    if type == UInt16.self { return .number(String(Self.reinterpret(value, as: UInt16.self))) }
-    if type == UInt8.self { return .number(String(Self.reinterpret(value, as: UInt8.self))) }
+    if type == Int64.self { return .integer(Self.reinterpret(value, as: Int64.self)) }
+    if type == Int32.self { return .integer(Self.reinterpret(value, as: Int32.self)) }
+    if type == Int16.self { return .integer(Self.reinterpret(value, as: Int16.self)) }
+    if type == Int8.self { return .integer(Self.reinterpret(value, as: Int8.self)) }
+    if type == UInt.self { return .integer(Self.reinterpret(value, as: UInt.self)) }
+    if type == UInt64.self { return .integer(Self.reinterpret(value, as: UInt64.self)) }
+    if type == UInt32.self { return .integer(Self.reinterpret(value, as: UInt32.self)) }
+    if type == UInt16.self { return .integer(Self.reinterpret(value, as: UInt16.self)) }
+    if type == UInt8.self { return .integer(Self.reinterpret(value, as: UInt8.self)) }
     return nil
   }
 

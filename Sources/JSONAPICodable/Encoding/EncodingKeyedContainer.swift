@@ -40,7 +40,7 @@ struct EncodingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private func integer<I: BinaryInteger>(_ value: I, _ key: Key) {
-    object.set(.number(String(value)), for: name(key))
+    object.set(.integer(value), for: name(key))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(

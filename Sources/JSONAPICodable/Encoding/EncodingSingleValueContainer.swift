@@ -29,6 +29,6 @@ struct EncodingSingleValueContainer: SingleValueEncodingContainer {
   }
 
   private func integer<I: BinaryInteger>(_ value: I) {
-    encoder.setNode(.number(String(value)))
+    encoder.setNode(.integer(value))
   }
 }

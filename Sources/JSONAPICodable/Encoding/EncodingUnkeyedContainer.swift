@@ -33,7 +33,7 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
   }
 
   private func integer<I: BinaryInteger>(_ value: I) {
-    array.append(.number(String(value)))
+    array.append(.integer(value))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)

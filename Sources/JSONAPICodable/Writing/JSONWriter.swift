@@ -101,6 +101,7 @@ struct JSONWriter {
     case .bool(true): bytes.append("true")
     case .bool(false): bytes.append("false")
     case .number(let text): bytes.append(utf8: text)
+    case .integer(let value): bytes.append(decimal: value)
     case .string(let text): writeString(text)
     case .array(let array): try writeArray(array, level: level)
     case .object(let object): try writeObject(object, level: level)

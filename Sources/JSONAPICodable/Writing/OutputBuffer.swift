@@ -47,6 +47,25 @@ final class OutputBuffer {
     text.withUTF8 { append($0) }
   }
 
+  /// Appends `value` in decimal, as `String(value)` spells it.
+  func append(decimal value: Int64) {
+    // Int64.min is 19 digits and a sign.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var magnitude = value.magnitude
+      var start = 20
+      repeat {
+        start -= 1
+        digits[start] = UInt8(truncatingIfNeeded: 0x30 &+ magnitude % 10)
+        magnitude /= 10
+      } while magnitude != 0
+      if value < 0 {
+        start -= 1
+        digits[start] = UInt8(ascii: "-")
+      }
+      append(UnsafeBufferPointer(rebasing: digits[start..<20]))
+    }
+  }
+
   /// Appends `byte` `repeating` times (indentation).
   func append(_ byte: UInt8, repeating times: Int) {
     guard times > 0 else { return }
