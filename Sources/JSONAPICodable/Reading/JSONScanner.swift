@@ -241,6 +241,8 @@ struct JSONScanner {
     let start = i + 1
     var j = start
     var hasEscapes = false
+    // Whether the decoded string has a non-ASCII scalar: lets `TapeStrings` mark the String ASCII.
+    var isNonASCII = false
     while true {
       // Eight bytes at a time: skip straight to the first quote, backslash, control or non-ASCII byte.
       while j + 8 <= n {
@@ -260,17 +262,22 @@ struct JSONScanner {
       if byte == UInt8(ascii: "\"") { break }
       if byte == UInt8(ascii: "\\") {
         hasEscapes = true
-        j = try scanEscape(at: j)
+        j = try scanEscape(at: j, nonASCII: &isNonASCII)
       } else if byte < 0x20 {
         throw failure(
           at: j, "control character \(codePointName(byte)) must be escaped inside a string")
       } else if byte >= 0x80 {
+        isNonASCII = true
         j = try scanUTF8Sequence(at: j)
       } else {
         j += 1
       }
     }
-    append(.string, flagged: hasEscapes, offset: start, length: j - start)
+    tape.append(
+      TapeEntry(
+        tag: UInt32(ValueKind.string.rawValue) | (hasEscapes ? TapeEntry.flag : 0)
+          | (isNonASCII ? TapeEntry.nonASCII : 0),
+        offset: UInt32(truncatingIfNeeded: start), extent: UInt32(truncatingIfNeeded: j - start)))
     i = j + 1
   }
 
@@ -287,7 +294,7 @@ struct JSONScanner {
     return ((hasQuote | hasBackslash | hasControl) & ~word | word) & highs
   }
 
-  private func scanEscape(at j: Int) throws -> Int {
+  private func scanEscape(at j: Int, nonASCII: inout Bool) throws -> Int {
     guard j + 1 < n else { throw failure(at: j, "unterminated escape sequence") }
     switch p[j + 1] {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
@@ -295,6 +302,7 @@ struct JSONScanner {
       return j + 2
     case UInt8(ascii: "u"):
       let unit = try hexQuad(at: j + 2)
+      if unit >= 0x80 { nonASCII = true }
       switch unit {
       case 0xD800...0xDBFF:
         guard j + 7 < n, p[j + 6] == UInt8(ascii: "\\"), p[j + 7] == UInt8(ascii: "u"),
