@@ -89,9 +89,19 @@ final class RelationshipResolver {
   {
     let tape = decoder.tape
     let pointer = { JSONPointer.pointer(to: node.index, in: tape) }
+    if node.role == .primaryData, let ordinal = decoder.index.ordinal(ofResourceAt: node.index) {
+      // A resource of the document designates itself: its identity was read, checked and
+      // indexed already, and looking it up would find this very object.
+      if let model, let expected = declaredType(of: model) {
+        try Self.check(
+          typeEntry: decoder.index.typeEntry(ofResource: ordinal), against: expected, in: tape,
+          pointer: pointer)
+      }
+      return (node.index, ordinal)
+    }
     let identity = try ResourceIdentity(tape: tape, object: node.index, pointer: pointer)
     if let model, let expected = declaredType(of: model) {
-      try Self.check(identity, against: expected, in: tape, pointer: pointer)
+      try Self.check(typeEntry: identity.type, against: expected, in: tape, pointer: pointer)
     }
     if let id = identity.id,
       let found = decoder.index.resource(type: identity.type, value: id, isLocal: false)
@@ -125,13 +135,13 @@ final class RelationshipResolver {
 
   /// Checks the type of a resource decoded as a model that declares its type (``JSONAPIResource``).
   private static func check(
-    _ identity: ResourceIdentity, against expected: String, in tape: Tape, pointer: () -> String
+    typeEntry: Int, against expected: String, in tape: Tape, pointer: () -> String
   ) throws {
     var expected = expected
-    let matches = expected.withUTF8 { TapeStrings.equals(tape, tape[identity.type], $0) }
+    let matches = expected.withUTF8 { TapeStrings.equals(tape, tape[typeEntry], $0) }
     guard !matches else { return }
     throw JSONAPIError.resourceTypeMismatch(
-      expected: expected, found: TapeStrings.string(tape, tape[identity.type]), pointer: pointer())
+      expected: expected, found: TapeStrings.string(tape, tape[typeEntry]), pointer: pointer())
   }
 
   /// Decodes `T` from the resource that `node` (primary data or linkage, an object) designates.
