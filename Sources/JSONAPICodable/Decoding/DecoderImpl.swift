@@ -15,6 +15,10 @@ final class DecoderImpl: Decoder {
   // the compiler would add to every access of a class property cost ~4% of decoding.
   @exclusivity(unchecked) var node: DecodingNode
   @exclusivity(unchecked) var path: [PathComponent] = []
+  /// The model types relationship members were decoded as in this call and how each reads a
+  /// relationship (see ``relationshipReading(of:)``).
+  @exclusivity(unchecked) private var relationshipReadings:
+    [(type: ObjectIdentifier, readsAttribute: Bool, readsObject: Bool)] = []
 
   init(tape: Tape, index: DocumentIndex, options: DecodingOptions, node: DecodingNode) {
     self.tape = tape
@@ -58,6 +62,23 @@ final class DecoderImpl: Decoder {
     var result: [CodingUserInfoKey: Any] = [:]
     for (key, value) in options.userInfo { result[key] = value }
     return result
+  }
+
+  /// Whether `type` reads a relationship member as the attribute of the same name
+  /// (``JSONAPIAttributeExpressible``) and whether it reads the relationship object itself
+  /// (``JSONAPIRelationship``). Each conformance check is a runtime cache look-up (~290
+  /// instructions, two per relationship member decoded); the few types of a call are remembered.
+  func relationshipReading<T>(of type: T.Type) -> (readsAttribute: Bool, readsObject: Bool) {
+    let key = ObjectIdentifier(T.self)
+    for entry in relationshipReadings where entry.type == key {
+      return (entry.readsAttribute, entry.readsObject)
+    }
+    let readsAttribute = T.self is any JSONAPIAttributeExpressible.Type
+    let readsObject = T.self is any JSONAPIRelationshipMarker.Type
+    if relationshipReadings.count < 32 {
+      relationshipReadings.append((key, readsAttribute, readsObject))
+    }
+    return (readsAttribute, readsObject)
   }
 
   // MARK: - Containers
