@@ -19,6 +19,10 @@ final class DecoderImpl: Decoder {
   /// relationship (see ``relationshipReading(of:)``).
   @exclusivity(unchecked) private var relationshipReadings:
     [(type: ObjectIdentifier, readsAttribute: Bool, readsObject: Bool)] = []
+  /// The types decoded from arrays in this call, and whether each is an array the decoder reads
+  /// itself (see ``DecodableArrayMarker``).
+  @exclusivity(unchecked) private var arrayTypes:
+    [(type: ObjectIdentifier, array: (any DecodableArrayMarker.Type)?)] = []
 
   init(tape: Tape, index: DocumentIndex, options: DecodingOptions, node: DecodingNode) {
     self.tape = tape
@@ -113,6 +117,11 @@ final class DecoderImpl: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try concreteUnkeyedContainer()
+  }
+
+  /// ``unkeyedContainer()`` as its concrete type, for ``DecodableArrayMarker``.
+  func concreteUnkeyedContainer() throws -> DecodingUnkeyedContainer {
     guard tape[node.index].kind == .array, node.role != .resource, node.role != .identifier,
       node.role != .identityString
     else {
@@ -183,7 +192,7 @@ final class DecoderImpl: Decoder {
       return try resolver.decodeResource(type, from: node, in: self)
     case .primaryData, .linkage:
       resolver.reach(depth: path.count)
-      return try T(from: self)
+      return try decodeValue(type)
     case .json
     where !keys.usesDefaultKeys && tape[node.index].kind == .object
       && (T.self is any StringKeyedDictionaryMarker.Type || T.self == JSONAPILinks.self):
@@ -192,8 +201,32 @@ final class DecoderImpl: Decoder {
         try T(from: self)
       }
     default:
-      return try T(from: self)
+      return try decodeValue(type)
     }
+  }
+
+  /// `T(from: self)`, but arrays of decodable elements through ``DecodableArrayMarker``.
+  @inline(__always) private func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+    if tape[node.index].kind == .array, let array = arrayType(of: T.self) {
+      return try decodeArray(type, as: array)
+    }
+    return try T(from: self)
+  }
+
+  /// Out of line, and without a `T?`: its metadata would be a runtime lookup on every `unwrap`.
+  @inline(never)
+  private func decodeArray<T>(_ type: T.Type, as array: any DecodableArrayMarker.Type) throws -> T {
+    try array.decodeArray(as: type, from: self)
+  }
+
+  /// `type` as a ``DecodableArrayMarker`` if it is one. The conformance check is a runtime cache
+  /// look-up; the few array types of a call are remembered.
+  private func arrayType(of type: Any.Type) -> (any DecodableArrayMarker.Type)? {
+    let key = ObjectIdentifier(type)
+    for entry in arrayTypes where entry.type == key { return entry.array }
+    let array = type as? any DecodableArrayMarker.Type
+    if arrayTypes.count < 32 { arrayTypes.append((key, array)) }
+    return array
   }
 
   // MARK: - Errors
