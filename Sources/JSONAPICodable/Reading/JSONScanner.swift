@@ -268,7 +268,9 @@ struct JSONScanner {
           at: j, "control character \(codePointName(byte)) must be escaped inside a string")
       } else if byte >= 0x80 {
         isNonASCII = true
-        j = try scanUTF8Sequence(at: j)
+        let length = Self.validSequenceLength(p, n, at: j)
+        // Invalid: the checked version throws with the reason.
+        j = length > 0 ? j + length : try scanUTF8Sequence(at: j)
       } else {
         j += 1
       }
@@ -331,6 +333,33 @@ struct JSONScanner {
         at: invalid.offset,
         "invalid hexadecimal digit \(describe(invalid.offset)) in a \\u escape")
     }
+  }
+
+  /// The length of the valid multi-byte UTF-8 sequence at `j`, or 0 when it is invalid: the rules
+  /// of ``scanUTF8Sequence(at:)`` (which says why), inlined without a call or a throw on the path
+  /// of text with many non-ASCII characters.
+  @inline(__always) private static func validSequenceLength(
+    _ p: UnsafePointer<UInt8>, _ n: Int, at j: Int
+  ) -> Int {
+    let lead = p[j]
+    @inline(__always) func isContinuation(_ k: Int) -> Bool { p[k] & 0xC0 == 0x80 }
+    if lead < 0xE0 {
+      return lead >= 0xC2 && j + 1 < n && isContinuation(j + 1) ? 2 : 0
+    }
+    if lead < 0xF0 {
+      guard j + 2 < n, isContinuation(j + 1), isContinuation(j + 2) else { return 0 }
+      let second = p[j + 1]
+      // E0 would be an overlong below A0; ED an encoded surrogate from A0.
+      if lead == 0xE0 && second < 0xA0 || lead == 0xED && second >= 0xA0 { return 0 }
+      return 3
+    }
+    guard lead <= 0xF4, j + 3 < n, isContinuation(j + 1), isContinuation(j + 2),
+      isContinuation(j + 3)
+    else { return 0 }
+    let second = p[j + 1]
+    // F0 would be an overlong below 90; F4 beyond U+10FFFF from 90.
+    if lead == 0xF0 && second < 0x90 || lead == 0xF4 && second >= 0x90 { return 0 }
+    return 4
   }
 
   /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
