@@ -237,7 +237,7 @@ struct JSONScanner {
     byte &- UInt8(ascii: "0") < 10
   }
 
-  private mutating func scanString() throws {
+  @inline(__always) private mutating func scanString() throws {
     let start = i + 1
     var j = start
     var hasEscapes = false
