@@ -88,17 +88,18 @@ final class RelationshipResolver {
     -> (object: Int, ordinal: Int32?)
   {
     let tape = decoder.tape
-    let pointer = { JSONPointer.pointer(to: node.index, in: tape) }
     if node.role == .primaryData, let ordinal = decoder.index.ordinal(ofResourceAt: node.index) {
       // A resource of the document designates itself: its identity was read, checked and
       // indexed already, and looking it up would find this very object.
       if let model, let expected = declaredType(of: model) {
         try Self.check(
           typeEntry: decoder.index.typeEntry(ofResource: ordinal), against: expected, in: tape,
-          pointer: pointer)
+          pointer: { JSONPointer.pointer(to: node.index, in: tape) })
       }
       return (node.index, ordinal)
     }
+    // Made here, not above: capturing the tape costs a retain and a release per resource.
+    let pointer = { JSONPointer.pointer(to: node.index, in: tape) }
     let identity = try ResourceIdentity(tape: tape, object: node.index, pointer: pointer)
     if let model, let expected = declaredType(of: model) {
       try Self.check(typeEntry: identity.type, against: expected, in: tape, pointer: pointer)
@@ -270,9 +271,15 @@ final class RelationshipResolver {
       if frame.isOpen { openFrameCount -= 1 }
     }
     // Nothing above needs the logs once the stack is empty: keep them bounded by one tree.
+    // `removeAll(keepingCapacity:)` takes the generic `replaceSubrange` (~100 instructions) even
+    // for the one entry of a resource without relationships, or for none.
     if stack.isEmpty {
-      visitLog.removeAll(keepingCapacity: true)
-      cutLog.removeAll(keepingCapacity: true)
+      if visitLog.count == 1 {
+        visitLog.removeLast()
+      } else {
+        visitLog.removeAll(keepingCapacity: true)
+      }
+      if !cutLog.isEmpty { cutLog.removeAll(keepingCapacity: true) }
     }
   }
 
