@@ -26,9 +26,12 @@ enum TapeStrings {
   @inline(__always) private static func validString(
     _ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool
   ) -> String {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
-    }
+    // `UTF8Span` is in the standard library from Swift 6.2 (the package's tools version is 6.0).
+    #if compiler(>=6.2)
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+      }
+    #endif
     return String(decoding: bytes, as: UTF8.self)
   }
 
