@@ -15,6 +15,14 @@ final class DecoderImpl: Decoder {
   // the compiler would add to every access of a class property cost ~4% of decoding.
   @exclusivity(unchecked) var node: DecodingNode
   @exclusivity(unchecked) var path: [PathComponent] = []
+  /// The model types relationship members were decoded as in this call and how each reads a
+  /// relationship (see ``relationshipReading(of:)``).
+  @exclusivity(unchecked) private var relationshipReadings:
+    [(type: ObjectIdentifier, readsAttribute: Bool, readsObject: Bool)] = []
+  /// The types decoded from arrays in this call, and whether each is an array the decoder reads
+  /// itself (see ``DecodableArrayMarker``).
+  @exclusivity(unchecked) private var arrayTypes:
+    [(type: ObjectIdentifier, array: (any DecodableArrayMarker.Type)?)] = []
 
   init(tape: Tape, index: DocumentIndex, options: DecodingOptions, node: DecodingNode) {
     self.tape = tape
@@ -60,6 +68,23 @@ final class DecoderImpl: Decoder {
     return result
   }
 
+  /// Whether `type` reads a relationship member as the attribute of the same name
+  /// (``JSONAPIAttributeExpressible``) and whether it reads the relationship object itself
+  /// (``JSONAPIRelationship``). Each conformance check is a runtime cache look-up (~290
+  /// instructions, two per relationship member decoded); the few types of a call are remembered.
+  func relationshipReading<T>(of type: T.Type) -> (readsAttribute: Bool, readsObject: Bool) {
+    let key = ObjectIdentifier(T.self)
+    for entry in relationshipReadings where entry.type == key {
+      return (entry.readsAttribute, entry.readsObject)
+    }
+    let readsAttribute = T.self is any JSONAPIAttributeExpressible.Type
+    let readsObject = T.self is any JSONAPIRelationshipMarker.Type
+    if relationshipReadings.count < 32 {
+      relationshipReadings.append((key, readsAttribute, readsObject))
+    }
+    return (readsAttribute, readsObject)
+  }
+
   // MARK: - Containers
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -92,6 +117,11 @@ final class DecoderImpl: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try concreteUnkeyedContainer()
+  }
+
+  /// ``unkeyedContainer()`` as its concrete type, for ``DecodableArrayMarker``.
+  func concreteUnkeyedContainer() throws -> DecodingUnkeyedContainer {
     guard tape[node.index].kind == .array, node.role != .resource, node.role != .identifier,
       node.role != .identityString
     else {
@@ -162,7 +192,7 @@ final class DecoderImpl: Decoder {
       return try resolver.decodeResource(type, from: node, in: self)
     case .primaryData, .linkage:
       resolver.reach(depth: path.count)
-      return try T(from: self)
+      return try decodeValue(type)
     case .json
     where !keys.usesDefaultKeys && tape[node.index].kind == .object
       && (T.self is any StringKeyedDictionaryMarker.Type || T.self == JSONAPILinks.self):
@@ -171,8 +201,32 @@ final class DecoderImpl: Decoder {
         try T(from: self)
       }
     default:
-      return try T(from: self)
+      return try decodeValue(type)
     }
+  }
+
+  /// `T(from: self)`, but arrays of decodable elements through ``DecodableArrayMarker``.
+  @inline(__always) private func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+    if tape[node.index].kind == .array, let array = arrayType(of: T.self) {
+      return try decodeArray(type, as: array)
+    }
+    return try T(from: self)
+  }
+
+  /// Out of line, and without a `T?`: its metadata would be a runtime lookup on every `unwrap`.
+  @inline(never)
+  private func decodeArray<T>(_ type: T.Type, as array: any DecodableArrayMarker.Type) throws -> T {
+    try array.decodeArray(as: type, from: self)
+  }
+
+  /// `type` as a ``DecodableArrayMarker`` if it is one. The conformance check is a runtime cache
+  /// look-up; the few array types of a call are remembered.
+  private func arrayType(of type: Any.Type) -> (any DecodableArrayMarker.Type)? {
+    let key = ObjectIdentifier(type)
+    for entry in arrayTypes where entry.type == key { return entry.array }
+    let array = type as? any DecodableArrayMarker.Type
+    if arrayTypes.count < 32 { arrayTypes.append((key, array)) }
+    return array
   }
 
   // MARK: - Errors

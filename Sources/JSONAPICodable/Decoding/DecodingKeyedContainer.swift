@@ -97,7 +97,8 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     guard var node = find(key) else { return nil }
     guard node.role == .relationshipObject else { return node }
     // Type checks only here, off the path of ordinary attributes.
-    if T.self is any JSONAPIAttributeExpressible.Type, let attribute = attribute(key) {
+    let reading = decoder.relationshipReading(of: T.self)
+    if reading.readsAttribute, let attribute = attribute(key) {
       return attribute
     }
     let tape = decoder.tape
@@ -108,7 +109,7 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
           SpecSection.relationships),
         pointer: JSONPointer.pointer(to: node.index, in: tape))
     }
-    if T.self is any JSONAPIRelationshipMarker.Type {
+    if reading.readsObject {
       // A relationship object needs one of data, links and meta (R26); without, there is no
       // relationship to read (a JSONAPIRelationship could not write it back either).
       // (`"data": null` is an empty to-one; `"links": null` and `"meta": null` are nothing.)

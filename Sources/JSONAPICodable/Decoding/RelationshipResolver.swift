@@ -88,10 +88,21 @@ final class RelationshipResolver {
     -> (object: Int, ordinal: Int32?)
   {
     let tape = decoder.tape
+    if node.role == .primaryData, let ordinal = decoder.index.ordinal(ofResourceAt: node.index) {
+      // A resource of the document designates itself: its identity was read, checked and
+      // indexed already, and looking it up would find this very object.
+      if let model, let expected = declaredType(of: model) {
+        try Self.check(
+          typeEntry: decoder.index.typeEntry(ofResource: ordinal), against: expected, in: tape,
+          pointer: { JSONPointer.pointer(to: node.index, in: tape) })
+      }
+      return (node.index, ordinal)
+    }
+    // Made here, not above: capturing the tape costs a retain and a release per resource.
     let pointer = { JSONPointer.pointer(to: node.index, in: tape) }
     let identity = try ResourceIdentity(tape: tape, object: node.index, pointer: pointer)
     if let model, let expected = declaredType(of: model) {
-      try Self.check(identity, against: expected, in: tape, pointer: pointer)
+      try Self.check(typeEntry: identity.type, against: expected, in: tape, pointer: pointer)
     }
     if let id = identity.id,
       let found = decoder.index.resource(type: identity.type, value: id, isLocal: false)
@@ -125,13 +136,13 @@ final class RelationshipResolver {
 
   /// Checks the type of a resource decoded as a model that declares its type (``JSONAPIResource``).
   private static func check(
-    _ identity: ResourceIdentity, against expected: String, in tape: Tape, pointer: () -> String
+    typeEntry: Int, against expected: String, in tape: Tape, pointer: () -> String
   ) throws {
     var expected = expected
-    let matches = expected.withUTF8 { TapeStrings.equals(tape, tape[identity.type], $0) }
+    let matches = expected.withUTF8 { TapeStrings.equals(tape, tape[typeEntry], $0) }
     guard !matches else { return }
     throw JSONAPIError.resourceTypeMismatch(
-      expected: expected, found: TapeStrings.string(tape, tape[identity.type]), pointer: pointer())
+      expected: expected, found: TapeStrings.string(tape, tape[typeEntry]), pointer: pointer())
   }
 
   /// Decodes `T` from the resource that `node` (primary data or linkage, an object) designates.
@@ -171,8 +182,11 @@ final class RelationshipResolver {
     _ type: T.Type, ordinal: Int32, object: Int, in decoder: DecoderImpl
   ) throws -> T {
     let key = MemoKey(type: ObjectIdentifier(T.self), ordinal: ordinal)
-    // Unwrap the entry before casting: `nil as? T` succeeds when T is itself an Optional.
-    if let entry = memo[key], let remembered = entry.value as? T, isReusable(entry) {
+    // Not `entry.value as? T`: that cast needs the metadata of `T?` (a runtime lookup) and a
+    // dynamic cast, ~10% of decoding a document whose resources are shared. The entry was stored
+    // from a `T` under `T`'s identity, so its dynamic type is `T`, compared here by metatype.
+    if let entry = memo[key], Swift.type(of: entry.value) == T.self, isReusable(entry) {
+      let remembered = Self.value(entry.value, as: T.self)
       if !stack.isEmpty {
         visitLog.append(contentsOf: entry.contents)
         // Guarded: appending an empty array is not free, and most entries cut nothing.
@@ -188,6 +202,12 @@ final class RelationshipResolver {
       value: value, contents: Set(visitLog[stack[position].logStart...]),
       cuts: externalCuts(since: stack[position].cutStart, below: position))
     return value
+  }
+
+  /// The value in `value` (opened: `V` is its dynamic type) as `T`, which the caller has checked
+  /// `V` is, so the reinterpretation is the identity.
+  @inline(__always) private static func value<V, T>(_ value: V, as _: T.Type) -> T {
+    unsafeBitCast(value, to: T.self)
   }
 
   /// Opens the resource `node` (primary data or linkage, an object) designates for a container
@@ -260,9 +280,15 @@ final class RelationshipResolver {
       if frame.isOpen { openFrameCount -= 1 }
     }
     // Nothing above needs the logs once the stack is empty: keep them bounded by one tree.
+    // `removeAll(keepingCapacity:)` takes the generic `replaceSubrange` (~100 instructions) even
+    // for the one entry of a resource without relationships, or for none.
     if stack.isEmpty {
-      visitLog.removeAll(keepingCapacity: true)
-      cutLog.removeAll(keepingCapacity: true)
+      if visitLog.count == 1 {
+        visitLog.removeLast()
+      } else {
+        visitLog.removeAll(keepingCapacity: true)
+      }
+      if !cutLog.isEmpty { cutLog.removeAll(keepingCapacity: true) }
     }
   }
 

@@ -237,10 +237,12 @@ struct JSONScanner {
     byte &- UInt8(ascii: "0") < 10
   }
 
-  private mutating func scanString() throws {
+  @inline(__always) private mutating func scanString() throws {
     let start = i + 1
     var j = start
     var hasEscapes = false
+    // Whether the decoded string has a non-ASCII scalar: lets `TapeStrings` mark the String ASCII.
+    var isNonASCII = false
     while true {
       // Eight bytes at a time: skip straight to the first quote, backslash, control or non-ASCII byte.
       while j + 8 <= n {
@@ -260,17 +262,24 @@ struct JSONScanner {
       if byte == UInt8(ascii: "\"") { break }
       if byte == UInt8(ascii: "\\") {
         hasEscapes = true
-        j = try scanEscape(at: j)
+        j = try scanEscape(at: j, nonASCII: &isNonASCII)
       } else if byte < 0x20 {
         throw failure(
           at: j, "control character \(codePointName(byte)) must be escaped inside a string")
       } else if byte >= 0x80 {
-        j = try scanUTF8Sequence(at: j)
+        isNonASCII = true
+        let length = Self.validSequenceLength(p, n, at: j)
+        // Invalid: the checked version throws with the reason.
+        j = length > 0 ? j + length : try scanUTF8Sequence(at: j)
       } else {
         j += 1
       }
     }
-    append(.string, flagged: hasEscapes, offset: start, length: j - start)
+    tape.append(
+      TapeEntry(
+        tag: UInt32(ValueKind.string.rawValue) | (hasEscapes ? TapeEntry.flag : 0)
+          | (isNonASCII ? TapeEntry.nonASCII : 0),
+        offset: UInt32(truncatingIfNeeded: start), extent: UInt32(truncatingIfNeeded: j - start)))
     i = j + 1
   }
 
@@ -287,7 +296,7 @@ struct JSONScanner {
     return ((hasQuote | hasBackslash | hasControl) & ~word | word) & highs
   }
 
-  private func scanEscape(at j: Int) throws -> Int {
+  private func scanEscape(at j: Int, nonASCII: inout Bool) throws -> Int {
     guard j + 1 < n else { throw failure(at: j, "unterminated escape sequence") }
     switch p[j + 1] {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
@@ -295,6 +304,7 @@ struct JSONScanner {
       return j + 2
     case UInt8(ascii: "u"):
       let unit = try hexQuad(at: j + 2)
+      if unit >= 0x80 { nonASCII = true }
       switch unit {
       case 0xD800...0xDBFF:
         guard j + 7 < n, p[j + 6] == UInt8(ascii: "\\"), p[j + 7] == UInt8(ascii: "u"),
@@ -323,6 +333,33 @@ struct JSONScanner {
         at: invalid.offset,
         "invalid hexadecimal digit \(describe(invalid.offset)) in a \\u escape")
     }
+  }
+
+  /// The length of the valid multi-byte UTF-8 sequence at `j`, or 0 when it is invalid: the rules
+  /// of ``scanUTF8Sequence(at:)`` (which says why), inlined without a call or a throw on the path
+  /// of text with many non-ASCII characters.
+  @inline(__always) private static func validSequenceLength(
+    _ p: UnsafePointer<UInt8>, _ n: Int, at j: Int
+  ) -> Int {
+    let lead = p[j]
+    @inline(__always) func isContinuation(_ k: Int) -> Bool { p[k] & 0xC0 == 0x80 }
+    if lead < 0xE0 {
+      return lead >= 0xC2 && j + 1 < n && isContinuation(j + 1) ? 2 : 0
+    }
+    if lead < 0xF0 {
+      guard j + 2 < n, isContinuation(j + 1), isContinuation(j + 2) else { return 0 }
+      let second = p[j + 1]
+      // E0 would be an overlong below A0; ED an encoded surrogate from A0.
+      if lead == 0xE0 && second < 0xA0 || lead == 0xED && second >= 0xA0 { return 0 }
+      return 3
+    }
+    guard lead <= 0xF4, j + 3 < n, isContinuation(j + 1), isContinuation(j + 2),
+      isContinuation(j + 3)
+    else { return 0 }
+    let second = p[j + 1]
+    // F0 would be an overlong below 90; F4 beyond U+10FFFF from 90.
+    if lead == 0xF0 && second < 0x90 || lead == 0xF4 && second >= 0x90 { return 0 }
+    return 4
   }
 
   /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).

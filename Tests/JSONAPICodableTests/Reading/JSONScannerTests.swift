@@ -107,6 +107,33 @@ import Testing
     }
   }
 
+  /// The scanner's inline UTF-8 check agrees with the standard library's validation on every lead
+  /// byte, the boundary values of the following bytes and every truncation, and the strings it
+  /// makes without validating again equal the validated ones.
+  @Test func utf8AcceptedExactlyWhereTheStandardLibraryAcceptsIt() throws {
+    let boundaries: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+    for lead in UInt8(0x80)...0xFF {
+      for second in boundaries {
+        for third in boundaries.filter({ $0 != 0x00 }) {
+          for fourth: UInt8 in [0x41, 0x80, 0xBF] {
+            for count in 1...4 {
+              let body = Array([lead, second, third, fourth].prefix(count))
+              // Control characters are rejected for another reason; leave them out.
+              guard !body.contains(where: { $0 < 0x20 }) else { continue }
+              let expected = String(validating: body, as: UTF8.self)
+              let bytes = [0x22] + body + [0x22]
+              let scanned = try? bytes.withUnsafeBytes { raw in
+                let tape = try JSONScanner.scan(raw, maxDepth: 10)
+                return TapeStrings.string(tape, tape[0])
+              }
+              #expect(scanned == expected, "\(body)")
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test func byteOrderMarks() throws {
     let utf8 = [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)
     #expect(throws: Never.self) {
