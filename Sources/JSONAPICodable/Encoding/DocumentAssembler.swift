@@ -74,7 +74,7 @@ struct DocumentAssembler {
       try collectRequested()
       // R67 (1.1): a response to `include` has `included`, even when it is empty.
       let included = EncodedArray()
-      included.elements = collector.resources.map { .resource($0) }
+      included.elements = collector.takeResources().map { .resource($0) }
       document.append(.array(included), for: "included")
       return
     }
@@ -85,7 +85,7 @@ struct DocumentAssembler {
     }
     if classifier.options.includesRelatedResources, !collector.resources.isEmpty {
       let included = EncodedArray()
-      included.elements = collector.resources.map { .resource($0) }
+      included.elements = collector.takeResources().map { .resource($0) }
       document.append(.array(included), for: "included")
     }
   }

@@ -81,6 +81,13 @@ struct IncludedCollector {
     return true
   }
 
+  /// The included resources, handed over for writing: the collector keeps none, so each can go
+  /// as soon as it is written.
+  mutating func takeResources() -> [ResourceParts] {
+    defer { resources = [] }
+    return resources
+  }
+
   /// Records that the resource `identity` is being followed from include-path node `node`;
   /// `false` when it was before.
   mutating func visit(_ identity: EncodedResourceIdentity, node: Int) -> Bool {

@@ -69,11 +69,24 @@ struct JSONWriter {
   mutating func finishStreamedDocument(_ rest: EncodedObject) throws(JSONAPIError) {
     if prettyPrinted { newline(level: 1) }
     bytes.append(UInt8(ascii: "]"))
-    do {
+    do throws(TooDeep) {
       let members =
         sortedKeys
         ? rest.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : rest.members
-      for member in members { try writeMember(member, first: false, level: 0) }
+      for member in members {
+        guard member.key == "included", case .array(let included) = member.value else {
+          try writeMember(member, first: false, level: 0)
+          continue
+        }
+        // The document's last use of its included resources: each goes once written.
+        bytes.append(UInt8(ascii: ","))
+        writeKey(member.key, level: 0)
+        do {
+          try writeArray(included, level: 1, consuming: true)
+        } catch {
+          throw error.adding(.member(member.key))
+        }
+      }
     } catch {
       throw .encodingNestingTooDeep(
         limit: userDepthLimit, codingPath: EncodingPath(error.steps.reversed()).text)
@@ -151,7 +164,11 @@ struct JSONWriter {
     guard level < depthLimit else { throw TooDeep() }
   }
 
-  private mutating func writeArray(_ array: EncodedArray, level: Int) throws(TooDeep) {
+  /// Writes `array`; with `consuming`, lets go of each element once it is written, while its
+  /// memory is still in the cache (freeing a large tree afterwards walks it all again, cold).
+  private mutating func writeArray(
+    _ array: EncodedArray, level: Int, consuming: Bool = false
+  ) throws(TooDeep) {
     try checkDepth(level)
     bytes.append(UInt8(ascii: "["))
     if array.elements.isEmpty {
@@ -159,9 +176,12 @@ struct JSONWriter {
       bytes.append(UInt8(ascii: "]"))
       return
     }
-    for (index, element) in array.elements.enumerated() {
+    // By index: iterating would hold the array, and letting go of an element would copy it.
+    for index in array.elements.indices {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       if prettyPrinted { newline(level: level + 1) }
+      let element = array.elements[index]
+      if consuming { array.elements[index] = .null }
       do {
         try write(element, level: level + 1)
       } catch {
