@@ -58,7 +58,12 @@ final class PrimaryDataStream {
 
   /// Takes apart and writes the batch.
   private func flush() {
-    for node in batch { write(node) }
+    // By index, letting go of each tree as soon as it is written, while it is still in the cache.
+    for index in batch.indices {
+      let node = batch[index]
+      batch[index] = .null
+      write(node)
+    }
     batch.removeAll(keepingCapacity: true)
   }
 
