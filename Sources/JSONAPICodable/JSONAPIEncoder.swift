@@ -43,6 +43,7 @@ import Foundation
 /// keys sorted, so output is deterministic; other objects keep the order in which they were encoded.
 ///
 /// One encoder may be shared by any number of tasks at once; its settings are read once per call.
+/// Reuse it for repeated calls: what a call learns about your types is kept for the next.
 public final class JSONAPIEncoder: @unchecked Sendable {
   // Settings live behind a lock so that the class can be shared across tasks, as JSONEncoder can.
   private let lock = NSLock()
