@@ -12,8 +12,11 @@ final class EncodedArray {
     self.holdsRelatedResources = holdsRelatedResources
   }
 
+  /// How many elements streamed before the stream ended (see ``endStream()``).
+  @exclusivity(unchecked) private var streamedCount = 0
+
   /// How many elements the array has, streamed ones included.
-  var count: Int { (stream?.count ?? 0) + elements.count }
+  var count: Int { (stream?.count ?? streamedCount) + elements.count }
 
   /// Adds an element: to the stream while there is one, else to ``elements``.
   func append(_ element: EncodedNode) {
@@ -23,6 +26,8 @@ final class EncodedArray {
   /// Stops streaming: a later element must be kept, such as a slot a nested container fills later.
   /// Streamed elements stay streamed; the rest follow them when the document is finished.
   func endStream() {
-    if stream != nil { stream = nil }
+    guard let stream else { return }
+    streamedCount = stream.count
+    self.stream = nil
   }
 }

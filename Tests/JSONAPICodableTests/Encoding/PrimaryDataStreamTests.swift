@@ -149,6 +149,25 @@ struct PrimaryDataStreamTests {
     }
   }
 
+  @Test("an array whose stream ends keeps counting what streamed, so later indices go on")
+  func endedStreamKeepsCounting() throws {
+    let stream = PrimaryDataStream(options: EncodingOptions(), swiftType: [Tag].self)
+    let array = EncodedArray()
+    #expect(stream.adopt(array))
+    #expect(!stream.adopt(EncodedArray()))
+    array.stream = stream
+    for index in 0..<3 {
+      let tag = EncodedObject()
+      tag.append(.string("tags"), for: "type")
+      tag.append(.string("\(index)"), for: "id")
+      array.append(.object(tag))
+    }
+    #expect(array.count == 3 && array.elements.isEmpty)
+    array.endStream()
+    array.append(.null)
+    #expect(array.count == 4 && array.elements.count == 1)
+  }
+
   @Test("elements that are not objects name the element and the array's type")
   func scalarElements() throws {
     #expect {
