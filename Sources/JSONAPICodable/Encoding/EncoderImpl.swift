@@ -1,7 +1,9 @@
 import Foundation
 
 /// The `Encoder` handed to models' `encode(to:)`: one per nested value, producing one
-/// ``EncodedNode``. Classification into JSON:API members happens afterwards, on the finished tree.
+/// ``EncodedNode``. Classification into JSON:API members happens afterwards, on a finished value's
+/// tree: the whole document's, or each primary resource's as a collection streams
+/// (``PrimaryDataStream``).
 final class EncoderImpl: Encoder {
   let context: EncodingContext
   /// The encoder of the value this one is nested in; `nil` at the root.
