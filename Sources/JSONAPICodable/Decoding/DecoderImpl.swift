@@ -17,12 +17,11 @@ final class DecoderImpl: Decoder {
   @exclusivity(unchecked) var path: [PathComponent] = []
   /// The model types relationship members were decoded as in this call and how each reads a
   /// relationship (see ``relationshipReading(of:)``).
-  @exclusivity(unchecked) private var relationshipReadings:
-    [(type: ObjectIdentifier, readsAttribute: Bool, readsObject: Bool)] = []
+  @exclusivity(unchecked) private var relationshipReadings =
+    TypeMemo<(readsAttribute: Bool, readsObject: Bool)>()
   /// The types decoded from arrays in this call, and whether each is an array the decoder reads
   /// itself (see ``DecodableArrayMarker``).
-  @exclusivity(unchecked) private var arrayTypes:
-    [(type: ObjectIdentifier, array: (any DecodableArrayMarker.Type)?)] = []
+  @exclusivity(unchecked) private var arrayTypes = TypeMemo<(any DecodableArrayMarker.Type)?>()
 
   init(tape: Tape, index: DocumentIndex, options: DecodingOptions, node: DecodingNode) {
     self.tape = tape
@@ -73,16 +72,12 @@ final class DecoderImpl: Decoder {
   /// (``JSONAPIRelationship``). Each conformance check is a runtime cache look-up (~290
   /// instructions, two per relationship member decoded); the few types of a call are remembered.
   func relationshipReading<T>(of type: T.Type) -> (readsAttribute: Bool, readsObject: Bool) {
-    let key = ObjectIdentifier(T.self)
-    for entry in relationshipReadings where entry.type == key {
-      return (entry.readsAttribute, entry.readsObject)
+    relationshipReadings.value(for: T.self) {
+      (
+        T.self is any JSONAPIAttributeExpressible.Type,
+        T.self is any JSONAPIRelationshipMarker.Type
+      )
     }
-    let readsAttribute = T.self is any JSONAPIAttributeExpressible.Type
-    let readsObject = T.self is any JSONAPIRelationshipMarker.Type
-    if relationshipReadings.count < 32 {
-      relationshipReadings.append((key, readsAttribute, readsObject))
-    }
-    return (readsAttribute, readsObject)
   }
 
   // MARK: - Containers
@@ -222,11 +217,7 @@ final class DecoderImpl: Decoder {
   /// `type` as a ``DecodableArrayMarker`` if it is one. The conformance check is a runtime cache
   /// look-up; the few array types of a call are remembered.
   private func arrayType(of type: Any.Type) -> (any DecodableArrayMarker.Type)? {
-    let key = ObjectIdentifier(type)
-    for entry in arrayTypes where entry.type == key { return entry.array }
-    let array = type as? any DecodableArrayMarker.Type
-    if arrayTypes.count < 32 { arrayTypes.append((key, array)) }
-    return array
+    arrayTypes.value(for: type) { type as? any DecodableArrayMarker.Type }
   }
 
   // MARK: - Errors

@@ -64,9 +64,7 @@ final class RelationshipResolver {
   @exclusivity(unchecked) private var cutLog: [Int32] = []
   @exclusivity(unchecked) private var resolvedCount = 0
   /// Model types met in this call and the resource type each declares (see `declaredType(of:)`).
-  @exclusivity(unchecked) private var declaredTypes:
-    [(model: ObjectIdentifier, jsonAPIType: String?)] =
-      []
+  @exclusivity(unchecked) private var declaredTypes = TypeMemo<String?>()
   /// Frames in `stack` opened for containers; most documents never open one.
   @exclusivity(unchecked) private var openFrameCount = 0
 
@@ -127,11 +125,7 @@ final class RelationshipResolver {
   /// runtime cache look-up (about 4% of decoding when done per resource); the few model types of a
   /// call are remembered here instead.
   @inline(__always) private func declaredType(of model: Any.Type) -> String? {
-    let key = ObjectIdentifier(model)
-    for entry in declaredTypes where entry.model == key { return entry.jsonAPIType }
-    let found = (model as? any JSONAPIResource.Type)?.jsonAPIType
-    if declaredTypes.count < 32 { declaredTypes.append((key, found)) }
-    return found
+    declaredTypes.value(for: model) { (model as? any JSONAPIResource.Type)?.jsonAPIType }
   }
 
   /// Checks the type of a resource decoded as a model that declares its type (``JSONAPIResource``).

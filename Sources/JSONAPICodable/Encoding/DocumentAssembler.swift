@@ -73,9 +73,7 @@ struct DocumentAssembler {
     if classifier.options.includeTree != nil {
       try collectRequested()
       // R67 (1.1): a response to `include` has `included`, even when it is empty.
-      let included = EncodedArray()
-      included.elements = collector.takeResources().map { .resource($0) }
-      document.append(.array(included), for: "included")
+      appendIncluded(to: document)
       return
     }
     while let pending = collector.next() {
@@ -84,10 +82,17 @@ struct DocumentAssembler {
       collector.enqueue(collector.accept(parts), skippingRedundant: true)
     }
     if classifier.options.includesRelatedResources, !collector.resources.isEmpty {
-      let included = EncodedArray()
-      included.elements = collector.takeResources().map { .resource($0) }
-      document.append(.array(included), for: "included")
+      appendIncluded(to: document)
     }
+  }
+
+  /// Appends `included` with the collected resources, handed over so that the writer can let go
+  /// of each as it writes it.
+  private mutating func appendIncluded(to document: EncodedObject) {
+    let included = EncodedArray()
+    included.elements = collector.takeResources().map { .resource($0) }
+    included.releasesElementsWhenWritten = true
+    document.append(.array(included), for: "included")
   }
 
   /// Collects exactly the resources on the requested include paths (R38, R67): each related

@@ -5,6 +5,10 @@ final class EncodedArray {
   @exclusivity(unchecked) var holdsRelatedResources: Bool
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) var elements: [EncodedNode] = []
+  /// Whether the writer lets go of each element once it is written, while its memory is still in
+  /// the cache: set on a document's `included`, which is written once and then dropped (freeing a
+  /// large tree afterwards walks it all again, cold).
+  @exclusivity(unchecked) var releasesElementsWhenWritten = false
   /// Where the elements go instead of ``elements`` while the array is the streamed primary data.
   @exclusivity(unchecked) var stream: PrimaryDataStream?
 

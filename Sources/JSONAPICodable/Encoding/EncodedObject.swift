@@ -84,11 +84,6 @@ final class EncodedObject {
     return members.contains { $0.kind != .none && $0.key == key }
   }
 
-  /// Room for `count` members, for a caller that knows how many are coming (else 8 are reserved).
-  func reserveCapacity(_ count: Int) {
-    members.reserveCapacity(count)
-  }
-
   /// Appends a member the caller knows to be new.
   func append(_ value: EncodedNode, for key: String) {
     // Most objects have a handful of members: one allocation up front instead of regrowing.

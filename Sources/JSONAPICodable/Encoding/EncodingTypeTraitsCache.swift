@@ -38,8 +38,6 @@ final class EncodingTypeTraitsCache {
     return entry
   }
 
-  func traits(of type: Any.Type) -> EncodingTypeTraits { entry(of: type).traits }
-
   /// The most members an object of the slot's type has had; 0 before the first.
   func memberCount(slot: Int) -> Int { snapshot.memberCounts[slot] }
 

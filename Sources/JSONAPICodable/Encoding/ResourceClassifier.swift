@@ -68,9 +68,6 @@ struct ResourceClassifier {
       } else {
         parts.markAttribute(position)
       }
-    case .toOneRelationship, .toManyRelationship, .nullRelationship:
-      // Already a relationship's object: this object was taken apart before.
-      parts.markRelationship(position, value)
     case .array(let array):
       if let identifiers = Self.toManyIdentifiers(array) {
         let data = EncodedArray()

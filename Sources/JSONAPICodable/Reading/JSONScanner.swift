@@ -269,8 +269,7 @@ struct JSONScanner {
       } else if byte >= 0x80 {
         isNonASCII = true
         let length = Self.validSequenceLength(p, n, at: j)
-        // Invalid: the checked version throws with the reason.
-        j = length > 0 ? j + length : try scanUTF8Sequence(at: j)
+        j = length > 0 ? j + length : try invalidUTF8(at: j)
       } else {
         j += 1
       }
@@ -335,9 +334,10 @@ struct JSONScanner {
     }
   }
 
-  /// The length of the valid multi-byte UTF-8 sequence at `j`, or 0 when it is invalid: the rules
-  /// of ``scanUTF8Sequence(at:)`` (which says why), inlined without a call or a throw on the path
-  /// of text with many non-ASCII characters.
+  /// The length of the valid multi-byte UTF-8 sequence at `j`, or 0 when it is invalid: the one
+  /// home of the scanner's UTF-8 rules (RFC 3629: no overlongs, no surrogates, at most U+10FFFF),
+  /// inlined without a call or a throw on the path of text with many non-ASCII characters
+  /// (``invalidUTF8(at:)`` says what is wrong).
   @inline(__always) private static func validSequenceLength(
     _ p: UnsafePointer<UInt8>, _ n: Int, at j: Int
   ) -> Int {
@@ -362,37 +362,15 @@ struct JSONScanner {
     return 4
   }
 
-  /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
-  private func scanUTF8Sequence(at j: Int) throws -> Int {
+  /// The error for the bytes at `j`, which ``validSequenceLength(_:_:at:)`` found to be no valid
+  /// UTF-8: a byte that cannot lead a sequence, or a sequence that breaks off, is overlong, encodes
+  /// a surrogate or goes past U+10FFFF. Always throws; shaped as an expression for its call site.
+  private func invalidUTF8(at j: Int) throws -> Int {
     let lead = p[j]
-    let length: Int
-    var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      secondRange = 0xA0...0xBF
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      secondRange = 0x80...0x9F
-    case 0xF0:
-      length = 4
-      secondRange = 0x90...0xBF
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      secondRange = 0x80...0x8F
-    default:
+    guard (0xC2...0xF4).contains(lead) else {
       throw failure(at: j, "invalid UTF-8 byte 0x\(hex(UInt16(lead)))")
     }
-    guard j + length <= n, secondRange.contains(p[j + 1]) else {
-      throw failure(at: j, "invalid UTF-8 sequence starting with byte 0x\(hex(UInt16(lead)))")
-    }
-    for k in (j + 2)..<(j + length) where p[k] & 0xC0 != 0x80 {
-      throw failure(at: j, "invalid UTF-8 sequence starting with byte 0x\(hex(UInt16(lead)))")
-    }
-    return j + length
+    throw failure(at: j, "invalid UTF-8 sequence starting with byte 0x\(hex(UInt16(lead)))")
   }
 
   @inline(__always) private mutating func append(
