@@ -77,9 +77,10 @@ struct DocumentAssembler {
       return
     }
     while let pending = collector.next() {
-      if collector.isRedundant(pending.object) { continue }
-      let parts = try classifier.resource(from: pending.object, at: pending.path)
-      collector.enqueue(collector.accept(parts), skippingRedundant: true)
+      let (isRedundant, position) = collector.triage(pending)
+      if isRedundant { continue }
+      let parts = try classifier.resource(pending)
+      collector.enqueue(collector.accept(parts, knownAt: position), skippingRedundant: true)
     }
     if classifier.options.includesRelatedResources, !collector.resources.isEmpty {
       appendIncluded(to: document)
@@ -101,15 +102,14 @@ struct DocumentAssembler {
   private mutating func collectRequested() throws {
     while let pending = collector.next() {
       // The identity first, which is cheap: a resource already followed from this node is done.
-      if let identity = (try? EncodedResourceIdentifier(of: pending.object))?.identity,
+      if let identity = pending.identifier.identity,
         !collector.visit(identity, node: pending.includeNode)
       {
         continue
       }
-      let parts = try classifier.resource(
-        from: pending.object, at: pending.path, includeNode: pending.includeNode)
+      let parts = try classifier.resource(pending)
       _ = collector.accept(parts)
-      collector.enqueue(parts.relatives.map(\.resource))
+      collector.enqueue(parts.relatives)
     }
   }
 
@@ -171,8 +171,7 @@ struct DocumentAssembler {
     }
     // Without include paths a copy already in `included` is dropped now, not kept until the
     // end: shared resources (one author on every article) would otherwise wait once per copy.
-    collector.enqueue(
-      parts.relatives.map(\.resource), skippingRedundant: classifier.options.includeTree == nil)
+    collector.enqueue(parts.relatives, skippingRedundant: classifier.options.includeTree == nil)
     return parts
   }
 }

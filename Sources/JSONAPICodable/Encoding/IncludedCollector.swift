@@ -29,12 +29,18 @@ struct IncludedCollector {
   /// Queues related resources to look at. With `skippingRedundant`, those that
   /// ``isRedundant(_:)`` already now are dropped: redundancy only grows as resources are accepted,
   /// so they would be skipped when their turn came anyway.
-  mutating func enqueue(_ relatives: [PendingResource], skippingRedundant: Bool = false) {
+  ///
+  /// Takes a resource's named relatives as they are, so no array is made per resource.
+  mutating func enqueue(
+    _ relatives: [(name: String, resource: PendingResource)], skippingRedundant: Bool = false
+  ) {
     if !skippingRedundant || positions.isEmpty {
-      queue.append(contentsOf: relatives)
+      for relative in relatives { queue.append(relative.resource) }
       return
     }
-    for relative in relatives where !isRedundant(relative.object) { queue.append(relative) }
+    for relative in relatives where !isRedundant(relative.resource) {
+      queue.append(relative.resource)
+    }
   }
 
   /// The next related resource to look at, or `nil` when all have been.
@@ -54,18 +60,21 @@ struct IncludedCollector {
     return queue[head]
   }
 
-  /// Whether taking `object` apart and passing it to ``accept(_:)`` would change nothing: it is a
+  /// Whether taking `pending` apart and passing it to ``accept(_:)`` would change nothing: it is a
   /// primary resource, or a copy whose every field the recorded copy already has. Answers `false`
   /// whenever taking it apart could throw or add `meta`/`links`, so skipping stays exact.
   ///
   /// Shared related resources (one author on many articles) are met over and over; this check
   /// reads a few members instead of classifying every field of every copy again.
-  func isRedundant(_ object: EncodedObject) -> Bool {
-    // The identity taking it apart would give; none when that would throw.
-    guard let identity = (try? EncodedResourceIdentifier(of: object))?.identity else {
+  func isRedundant(_ pending: PendingResource) -> Bool {
+    guard let identity = pending.identifier.identity, let position = positions[identity] else {
       return false
     }
-    guard let position = positions[identity] else { return false }
+    return isRedundant(pending.object, knownAt: position)
+  }
+
+  /// ``isRedundant(_:)`` for a resource whose identity is recorded at `position`.
+  private func isRedundant(_ object: EncodedObject, knownAt position: Int) -> Bool {
     let existing = position == Self.primary ? nil : resources[position]
     for (name, value) in object.pairs {
       if let reserved = ResourceMemberName(name) {
@@ -94,16 +103,34 @@ struct IncludedCollector {
     visits.insert(IncludeVisit(identity: identity, node: node)).inserted
   }
 
+  /// Where the identity of the queued resource `pending` is recorded (`nil`: nowhere yet), or
+  /// that taking it apart would change nothing (``isRedundant(_:)``). Hand the position to
+  /// ``accept(_:knownAt:)``: taking the resource apart records nothing, so it still holds, and
+  /// the identity is looked up once for both.
+  func triage(_ pending: PendingResource) -> (isRedundant: Bool, position: Int?) {
+    guard let identity = pending.identifier.identity, let position = positions[identity] else {
+      return (false, nil)
+    }
+    return (isRedundant(pending.object, knownAt: position), position)
+  }
+
   /// Takes `parts` into `included`, merging it into an earlier copy of the same resource.
   /// Returns the relatives of whatever was newly written, which must be collected in turn.
-  mutating func accept(_ parts: ResourceParts) -> [PendingResource] {
+  mutating func accept(_ parts: ResourceParts) -> [(name: String, resource: PendingResource)] {
     guard let identity = parts.identifier.identity else { return [] }
-    if let position = positions[identity] {
-      if position == Self.primary { return [] }
-      return resources[position].merge(parts)
+    return accept(parts, knownAt: positions[identity])
+  }
+
+  /// ``accept(_:)`` with the position ``triage(_:)`` gave for the identity of `parts`.
+  mutating func accept(_ parts: ResourceParts, knownAt position: Int?)
+    -> [(name: String, resource: PendingResource)]
+  {
+    guard let identity = parts.identifier.identity else { return [] }
+    if let position {
+      return position == Self.primary ? [] : resources[position].merge(parts)
     }
     positions[identity] = resources.count
     resources.append(parts)
-    return parts.relatives.map(\.resource)
+    return parts.relatives
   }
 }

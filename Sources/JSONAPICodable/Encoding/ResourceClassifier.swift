@@ -19,6 +19,23 @@ struct ResourceClassifier {
       throw error.error(
         swiftType: object.swiftType.map { "\($0)" } ?? "an encoded object", at: path)
     }
+    return try resource(from: object, identifier: identifier, at: path, includeNode: includeNode)
+  }
+
+  /// Takes a related resource apart, with the identifier its linkage already holds.
+  ///
+  /// - Throws: as ``resource(from:at:includeNode:)``, for its fields.
+  func resource(_ pending: PendingResource) throws -> ResourceParts {
+    try resource(
+      from: pending.object, identifier: pending.identifier, at: pending.path,
+      includeNode: pending.includeNode)
+  }
+
+  @inline(__always)
+  private func resource(
+    from object: EncodedObject, identifier: EncodedResourceIdentifier, at path: EncodingPath,
+    includeNode: Int
+  ) throws -> ResourceParts {
     let parts = ResourceParts(identifier: identifier, fields: object)
     parts.includeNode = includeNode
     // An empty dictionary would still hash the type on every look-up.
@@ -192,19 +209,19 @@ struct ResourceClassifier {
       }
       if !isBare { break }
     }
-    if !isBare {
-      meta = nil
-      if let tree = options.includeTree {
-        // Only the requested paths (R67): the relationship must lead on from this node.
-        if let parts, let next = tree.child(of: parts.includeNode, named: name) {
-          parts.relatives.append(
-            (name, PendingResource(object: object, path: path(), includeNode: next)))
-        }
-      } else if options.includesRelatedResources, let parts {
-        parts.relatives.append((name, PendingResource(object: object, path: path())))
+    if isBare { return ResourceLinkage(identifier: identifier, meta: meta) }
+    let linkage = ResourceLinkage(identifier: identifier, meta: nil)
+    if let tree = options.includeTree {
+      // Only the requested paths (R67): the relationship must lead on from this node.
+      if let parts, let next = tree.child(of: parts.includeNode, named: name) {
+        parts.relatives.append(
+          (name, PendingResource(object: object, linkage: linkage, path: path(), includeNode: next))
+        )
       }
+    } else if options.includesRelatedResources, let parts {
+      parts.relatives.append((name, PendingResource(object: object, linkage: linkage, path: path())))
     }
-    return ResourceLinkage(identifier: identifier, meta: meta)
+    return linkage
   }
 
   static func isNull(_ node: EncodedNode) -> Bool {

@@ -39,7 +39,7 @@ final class ResourceParts: MemberSource {
   /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
   /// one lacks: the first-encoded value wins each conflict. Returns the related resources of the
   /// relationships added, which must be collected in turn.
-  func merge(_ other: ResourceParts) -> [PendingResource] {
+  func merge(_ other: ResourceParts) -> [(name: String, resource: PendingResource)] {
     var added: [String] = []
     // Attributes first, then relationships, as each kind keeps its own order.
     for kind in [FieldKind.attribute, .relationship] {
@@ -58,7 +58,7 @@ final class ResourceParts: MemberSource {
     if added.isEmpty { return [] }
     let newRelatives = other.relatives.filter { relative in added.contains(relative.name) }
     relatives.append(contentsOf: newRelatives)
-    return newRelatives.map(\.resource)
+    return newRelatives
   }
 
   private static func merged(_ first: EncodedObject?, _ second: EncodedObject?) -> EncodedObject? {
