@@ -273,35 +273,77 @@ struct JSONWriter {
   }
 
   /// Writes a string literal; runs of bytes that need no escaping are copied in one go.
-  private mutating func writeString(_ text: String) {
+  private func writeString(_ text: String) {
+    let bytes = bytes
+    let escapesSlashes = escapesSlashes
     bytes.append(UInt8(ascii: "\""))
     var text = text
-    text.withUTF8 { utf8 in
-      var runStart = 0
-      var index = 0
-      let count = utf8.count
-      while index < count {
-        let byte = utf8[index]
-        index += 1
-        // Letters and digits (0x30 and up, but for the backslash) are most bytes: one test.
-        if byte >= 0x30 && byte != 0x5C { continue }
-        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes)
-        else { continue }
-        let escaped = index - 1
-        if runStart < escaped {
-          bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart..<escaped]))
-        }
-        appendEscape(for: byte)
-        runStart = index
-      }
-      if runStart < count {
-        bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
-      }
-    }
+    text.withUTF8 { Self.writeEscaped($0, to: bytes, escapingSlashes: escapesSlashes) }
     bytes.append(UInt8(ascii: "\""))
   }
 
-  private mutating func appendEscape(for byte: UInt8) {
+  /// The string body of `utf8`: escapes where JSON needs them, the runs between copied as they are.
+  @inline(__always)
+  private static func writeEscaped(
+    _ utf8: UnsafeBufferPointer<UInt8>, to bytes: OutputBuffer, escapingSlashes: Bool
+  ) {
+    guard let base = utf8.baseAddress else { return }
+    var runStart = 0
+    var index = 0
+    let count = utf8.count
+    while index < count {
+      var end = count
+      // Longer text (bodies, not names) is tested eight bytes at once; a word with a byte that
+      // needs escaping is gone through byte by byte.
+      if count >= 16 && count - index >= 8 {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if !needsEscaping(word, escapingSlashes: escapingSlashes) {
+          index += 8
+          continue
+        }
+        end = index + 8
+      }
+      while index < end {
+        let byte = base[index]
+        index += 1
+        // Letters and digits (0x30 and up, but for the backslash) are most bytes: one test.
+        if byte >= 0x30 && byte != 0x5C { continue }
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapingSlashes)
+        else { continue }
+        let escaped = index - 1
+        if runStart < escaped {
+          bytes.append(UnsafeBufferPointer(start: base + runStart, count: escaped - runStart))
+        }
+        appendEscape(for: byte, to: bytes)
+        runStart = index
+      }
+    }
+    if runStart < count {
+      bytes.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+    }
+  }
+
+  /// Whether any of the eight bytes of `word` needs escaping: a control byte, a quote, a
+  /// backslash, or a slash when slashes are escaped. Exact either way: each term's high bits are
+  /// set only when some byte is below 0x20 or equals the byte tested for (a borrow that spills
+  /// into the next byte always starts at such a byte).
+  @inline(__always) private static func needsEscaping(_ word: UInt64, escapingSlashes: Bool)
+    -> Bool
+  {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var found = (word &- ones &* 0x20) & ~word
+    found |= zeroBytes(word ^ (ones &* 0x22))
+    found |= zeroBytes(word ^ (ones &* 0x5C))
+    if escapingSlashes { found |= zeroBytes(word ^ (ones &* 0x2F)) }
+    return found & 0x8080_8080_8080_8080 != 0
+  }
+
+  /// High bits set when a byte of `word` is zero (read only under 0x8080…: a mask test).
+  @inline(__always) private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word
+  }
+
+  private static func appendEscape(for byte: UInt8, to bytes: OutputBuffer) {
     bytes.append(UInt8(ascii: "\\"))
     switch byte {
     case 0x22: bytes.append(UInt8(ascii: "\""))

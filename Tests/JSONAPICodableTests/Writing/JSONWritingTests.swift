@@ -77,6 +77,34 @@ struct JSONWritingTests {
     #expect(try written("日本語 ünïcödé", []) == "\"日本語 ünïcödé\"")
   }
 
+  /// Every character that needs escaping, and neighbours that must not be (0x7F, the bytes of
+  /// multi-byte UTF-8, `0` and `]` next to the quote and backslash), at every position of strings
+  /// long and short, so that each falls in every byte of the eight the writer tests at once and
+  /// in the tail it goes through byte by byte.
+  @Test(
+    "escaping matches JSONEncoder wherever the character falls in long text",
+    arguments: [JSONEncoder.OutputFormatting(), .withoutEscapingSlashes])
+  func escapesAtEveryPosition(formatting: JSONEncoder.OutputFormatting) throws {
+    let ours: JSONAPIEncoder.OutputFormatting =
+      formatting.contains(.withoutEscapingSlashes) ? [.withoutEscapingSlashes] : []
+    let specials: [Character] = [
+      "\u{0}", "\u{1f}", "\n", "\"", "\\", "/", "\u{7f}", "é", "😀", "0", "]", "!", "\u{20}",
+    ]
+    var texts: [String] = []
+    for length in [1, 7, 8, 9, 15, 16, 17, 23, 24, 40] {
+      for position in 0..<length {
+        for special in specials {
+          var characters = Array(repeating: Character("a"), count: length)
+          characters[position] = special
+          texts.append(String(characters))
+        }
+      }
+    }
+    // Several at once, and a run of them across a word boundary.
+    texts.append("abcdefg\"\\/\u{1}hijklmnopqrstuvw\n\n\n\n\n\n\n\n\nxyz")
+    #expect(try written(texts, ours) == foundation(texts, formatting))
+  }
+
   @Test("sorted keys compare UTF-8 bytes, as JSONEncoder does")
   func sortedKeyOrder() throws {
     let keys = ["b", "a", "B", "a10", "a2", "_z", "Z", "é", "aa", "a_b", "a-b"]
