@@ -19,10 +19,13 @@ import Foundation
 /// data), then in `attributes`. Decode ``JSONAPIDocument`` to read top-level `meta` and `links`.
 ///
 /// One decoder may be shared by any number of tasks at once; its settings are read once per call.
+/// Reuse it for repeated calls: what a call learns about your types is kept for the next.
 public final class JSONAPIDecoder: @unchecked Sendable {
   // Settings live behind a lock so that the class can be shared across tasks, as JSONDecoder can.
   private let lock = NSLock()
   private var options = DecodingOptions()
+  /// What earlier calls learnt about the types they met (see ``DecodingTypeMemos``).
+  private var memos = DecodingTypeMemos()
 
   /// Creates a decoder with default settings.
   public init() {}
@@ -92,9 +95,11 @@ public final class JSONAPIDecoder: @unchecked Sendable {
   public func decodeIncluded<T: Decodable>(
     _ type: T.Type, ofType resourceType: String, from data: Data
   ) throws -> [T] {
-    let options = lock.withLock { self.options }
-    return try data.withUnsafeBytes {
-      try DocumentDecoding.decodeIncluded(type, ofType: resourceType, from: $0, options: options)
+    try withCallState { options, memos in
+      try data.withUnsafeBytes {
+        try DocumentDecoding.decodeIncluded(
+          type, ofType: resourceType, from: $0, options: options, memos: &memos)
+      }
     }
   }
 
@@ -117,9 +122,10 @@ public final class JSONAPIDecoder: @unchecked Sendable {
   /// - Throws: ``JSONAPIError`` when the input is not a JSON:API document; `DecodingError` when an
   ///   error object does not fit `T`.
   public func decodeErrors<T: Decodable>(_ type: T.Type, from data: Data) throws -> [T] {
-    let options = lock.withLock { self.options }
-    return try data.withUnsafeBytes {
-      try DocumentDecoding.decodeErrors(type, from: $0, options: options)
+    try withCallState { options, memos in
+      try data.withUnsafeBytes {
+        try DocumentDecoding.decodeErrors(type, from: $0, options: options, memos: &memos)
+      }
     }
   }
 
@@ -128,8 +134,32 @@ public final class JSONAPIDecoder: @unchecked Sendable {
     _ type: T.Type,
     withBytes: ((UnsafeRawBufferPointer) throws -> T) throws -> T
   ) throws -> T {
-    let options = lock.withLock { self.options }
-    return try withBytes { bytes in try DocumentDecoding.decode(type, from: bytes, options: options)
+    try withCallState { options, memos in
+      try withBytes { bytes in
+        try DocumentDecoding.decode(type, from: bytes, options: options, memos: &memos)
+      }
     }
+  }
+
+  /// How many types the decoder remembers from earlier calls (for tests).
+  var rememberedTypeCount: Int { lock.withLock { memos.count } }
+
+  /// Runs one call on copies of the settings and type memos (read under the lock once; no lock
+  /// while decoding), and keeps the memos afterwards if the call learnt something, also when it
+  /// threw. Of two calls that learnt at once, the one that knows more types is kept.
+  private func withCallState<R>(
+    _ body: (DecodingOptions, inout DecodingTypeMemos) throws -> R
+  ) rethrows -> R {
+    let options: DecodingOptions
+    var memos: DecodingTypeMemos
+    (options, memos) = lock.withLock { (self.options, self.memos) }
+    let known = memos.count
+    defer {
+      if memos.count > known {
+        let learnt = memos
+        lock.withLock { if learnt.count > self.memos.count { self.memos = learnt } }
+      }
+    }
+    return try body(options, &memos)
   }
 }

@@ -52,8 +52,10 @@ final class ReceivedAtomicDocument: Sendable {
     if !includedPointers.isEmpty { bytes.append(UInt8(ascii: "]")) }
     bytes.append(UInt8(ascii: "}"))
     do {
+      // Entries decode after the call that read the document, with no decoder to keep memos in.
+      var memos = DecodingTypeMemos()
       return try bytes.withUnsafeBytes {
-        try DocumentDecoding.decode(type, from: $0, options: options)
+        try DocumentDecoding.decode(type, from: $0, options: options, memos: &memos)
       }
     } catch let error as JSONAPIError {
       throw Self.pointingInto(

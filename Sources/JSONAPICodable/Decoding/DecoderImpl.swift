@@ -15,19 +15,18 @@ final class DecoderImpl: Decoder {
   // the compiler would add to every access of a class property cost ~4% of decoding.
   @exclusivity(unchecked) var node: DecodingNode
   @exclusivity(unchecked) var path: [PathComponent] = []
-  /// The model types relationship members were decoded as in this call and how each reads a
-  /// relationship (see ``relationshipReading(of:)``).
-  @exclusivity(unchecked) private var relationshipReadings =
-    TypeMemo<(readsAttribute: Bool, readsObject: Bool)>()
-  /// The types decoded from arrays in this call, and whether each is an array the decoder reads
-  /// itself (see ``DecodableArrayMarker``).
-  @exclusivity(unchecked) private var arrayTypes = TypeMemo<(any DecodableArrayMarker.Type)?>()
+  /// What this call, and the earlier calls of its ``JSONAPIDecoder``, worked out about types.
+  @exclusivity(unchecked) private(set) var memos: DecodingTypeMemos
 
-  init(tape: Tape, index: DocumentIndex, options: DecodingOptions, node: DecodingNode) {
+  init(
+    tape: Tape, index: DocumentIndex, options: DecodingOptions, node: DecodingNode,
+    memos: DecodingTypeMemos = DecodingTypeMemos()
+  ) {
     self.tape = tape
     self.index = index
     self.options = options
     self.node = node
+    self.memos = memos
     resolver = RelationshipResolver(
       resourceCount: index.resourceCount, valueCount: tape.count, limits: options.limits,
       memoises: options.memoisesResources)
@@ -42,6 +41,7 @@ final class DecoderImpl: Decoder {
     options = parent.options
     resolver = parent.resolver
     keys = parent.keys
+    memos = parent.memos
     self.node = node
     self.path = path
   }
@@ -72,12 +72,19 @@ final class DecoderImpl: Decoder {
   /// (``JSONAPIRelationship``). Each conformance check is a runtime cache look-up (~290
   /// instructions, two per relationship member decoded); the few types of a call are remembered.
   func relationshipReading<T>(of type: T.Type) -> (readsAttribute: Bool, readsObject: Bool) {
-    relationshipReadings.value(for: T.self) {
+    memos.relationshipReadings.value(for: T.self) {
       (
         T.self is any JSONAPIAttributeExpressible.Type,
         T.self is any JSONAPIRelationshipMarker.Type
       )
     }
+  }
+
+  /// The ``JSONAPIResource/jsonAPIType`` `model` declares, if any. A conformance check costs a
+  /// runtime cache look-up (about 4% of decoding when done per resource); the few model types are
+  /// remembered instead.
+  @inline(__always) func declaredType(of model: Any.Type) -> String? {
+    memos.declaredTypes.value(for: model) { (model as? any JSONAPIResource.Type)?.jsonAPIType }
   }
 
   // MARK: - Containers
@@ -215,9 +222,9 @@ final class DecoderImpl: Decoder {
   }
 
   /// `type` as a ``DecodableArrayMarker`` if it is one. The conformance check is a runtime cache
-  /// look-up; the few array types of a call are remembered.
+  /// look-up; the few array types are remembered.
   private func arrayType(of type: Any.Type) -> (any DecodableArrayMarker.Type)? {
-    arrayTypes.value(for: type) { type as? any DecodableArrayMarker.Type }
+    memos.arrayTypes.value(for: type) { type as? any DecodableArrayMarker.Type }
   }
 
   // MARK: - Errors

@@ -1,15 +1,20 @@
 import Foundation
 
 /// One decode call: scan the bytes into a tape, index the document, read what was asked for.
+///
+/// Each entry point takes the ``DecodingTypeMemos`` of the decoder it serves and leaves in them what
+/// the call learnt, also when it throws: every answer is about a type alone.
 enum DocumentDecoding {
   /// Decodes `T` from the primary data (or the whole document, for a ``JSONAPIDocument``).
   static func decode<T: Decodable>(
-    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions
+    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions,
+    memos: inout DecodingTypeMemos
   ) throws -> T {
     let readsDocument = T.self is any JSONAPIDocumentMarker.Type
     // The decoder starts where it reads: the document, or its primary data. A decoder a model keeps
     // stands there again once the call is over.
-    return try withDecoder(bytes, options, startsAtPrimaryData: !readsDocument) { decoder in
+    return try withDecoder(bytes, options, &memos, startsAtPrimaryData: !readsDocument) {
+      decoder in
       try throwIfErrorDocument(decoder)
       // `[JSONAPIOperationResult]` and operations read the whole Atomic Operations document.
       if let atomic = try AtomicDocumentReader.read(type, from: decoder, options: options) {
@@ -32,9 +37,9 @@ enum DocumentDecoding {
   /// Decodes every resource of `resourceType` in `included`, in document order.
   static func decodeIncluded<T: Decodable>(
     _ type: T.Type, ofType resourceType: String, from bytes: UnsafeRawBufferPointer,
-    options: DecodingOptions
+    options: DecodingOptions, memos: inout DecodingTypeMemos
   ) throws -> [T] {
-    try withDecoder(bytes, options, startsAtPrimaryData: false) { decoder in
+    try withDecoder(bytes, options, &memos, startsAtPrimaryData: false) { decoder in
       try throwIfErrorDocument(decoder)
       guard let included = decoder.index.included else { return [] }
       let tape = decoder.tape
@@ -65,9 +70,10 @@ enum DocumentDecoding {
 
   /// Decodes the error objects of an error document as `T`; none when the document has no errors.
   static func decodeErrors<T: Decodable>(
-    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions
+    _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions,
+    memos: inout DecodingTypeMemos
   ) throws -> [T] {
-    try withDecoder(bytes, options, startsAtPrimaryData: false) { decoder in
+    try withDecoder(bytes, options, &memos, startsAtPrimaryData: false) { decoder in
       guard let errors = decoder.index.errors else { return [] }
       return try decoder.decode(
         [T].self, at: DecodingNode(index: errors, role: .json),
@@ -86,8 +92,8 @@ enum DocumentDecoding {
   /// Scans and indexes `bytes` (valid only during this call) and runs `body` with a decoder standing
   /// on the primary data (when asked and there is some, and no `errors`) or on the document.
   private static func withDecoder<R>(
-    _ bytes: UnsafeRawBufferPointer, _ options: DecodingOptions, startsAtPrimaryData: Bool,
-    _ body: (DecoderImpl) throws -> R
+    _ bytes: UnsafeRawBufferPointer, _ options: DecodingOptions, _ memos: inout DecodingTypeMemos,
+    startsAtPrimaryData: Bool, _ body: (DecoderImpl) throws -> R
   ) throws -> R {
     var tape = try JSONScanner.scan(bytes, maxDepth: options.limits.maxNestingDepth)
     defer {
@@ -95,14 +101,14 @@ enum DocumentDecoding {
       // read `bytes` after this call returns. Only then pay for a copy (issue 11).
       if !isKnownUniquelyReferenced(&tape) { tape.takeOwnershipOfBytes() }
     }
-    return try run(tape, options, startsAtPrimaryData: startsAtPrimaryData, body)
+    return try run(tape, options, &memos, startsAtPrimaryData: startsAtPrimaryData, body)
   }
 
   /// Kept apart from ``withDecoder`` so that its references to the tape are gone when that one
   /// checks whether anything else still holds it.
   private static func run<R>(
-    _ tape: Tape, _ options: DecodingOptions, startsAtPrimaryData: Bool,
-    _ body: (DecoderImpl) throws -> R
+    _ tape: Tape, _ options: DecodingOptions, _ memos: inout DecodingTypeMemos,
+    startsAtPrimaryData: Bool, _ body: (DecoderImpl) throws -> R
   ) throws -> R {
     let index = try DocumentIndex(tape: tape)
     let primaryData =
@@ -110,10 +116,13 @@ enum DocumentDecoding {
       ? index.data.map { DecodingNode(index: $0, role: .primaryData) } : nil
     let decoder = DecoderImpl(
       tape: tape, index: index, options: options,
-      node: primaryData ?? DecodingNode(index: 0, role: .document))
-    // A remembered value that holds a kept decoder would otherwise keep the resolver (and itself)
-    // alive through the decoder: drop what the call no longer needs.
-    defer { decoder.resolver.finishCall() }
+      node: primaryData ?? DecodingNode(index: 0, role: .document), memos: memos)
+    defer {
+      // A remembered value that holds a kept decoder would otherwise keep the resolver (and
+      // itself) alive through the decoder: drop what the call no longer needs.
+      decoder.resolver.finishCall()
+      memos = decoder.memos
+    }
     return try body(decoder)
   }
 }

@@ -63,8 +63,6 @@ final class RelationshipResolver {
   /// Resources given as identifiers because they were active (cycle cuts), logged like `visitLog`.
   @exclusivity(unchecked) private var cutLog: [Int32] = []
   @exclusivity(unchecked) private var resolvedCount = 0
-  /// Model types met in this call and the resource type each declares (see `declaredType(of:)`).
-  @exclusivity(unchecked) private var declaredTypes = TypeMemo<String?>()
   /// Frames in `stack` opened for containers; most documents never open one.
   @exclusivity(unchecked) private var openFrameCount = 0
 
@@ -89,7 +87,7 @@ final class RelationshipResolver {
     if node.role == .primaryData, let ordinal = decoder.index.ordinal(ofResourceAt: node.index) {
       // A resource of the document designates itself: its identity was read, checked and
       // indexed already, and looking it up would find this very object.
-      if let model, let expected = declaredType(of: model) {
+      if let model, let expected = decoder.declaredType(of: model) {
         try Self.check(
           typeEntry: decoder.index.typeEntry(ofResource: ordinal), against: expected, in: tape,
           pointer: { JSONPointer.pointer(to: node.index, in: tape) })
@@ -99,7 +97,7 @@ final class RelationshipResolver {
     // Made here, not above: capturing the tape costs a retain and a release per resource.
     let pointer = { JSONPointer.pointer(to: node.index, in: tape) }
     let identity = try ResourceIdentity(tape: tape, object: node.index, pointer: pointer)
-    if let model, let expected = declaredType(of: model) {
+    if let model, let expected = decoder.declaredType(of: model) {
       try Self.check(typeEntry: identity.type, against: expected, in: tape, pointer: pointer)
     }
     if let id = identity.id,
@@ -119,13 +117,6 @@ final class RelationshipResolver {
         pointer: pointer())
     }
     return (node.index, nil)
-  }
-
-  /// The ``JSONAPIResource/jsonAPIType`` `model` declares, if any. A conformance check costs a
-  /// runtime cache look-up (about 4% of decoding when done per resource); the few model types of a
-  /// call are remembered here instead.
-  @inline(__always) private func declaredType(of model: Any.Type) -> String? {
-    declaredTypes.value(for: model) { (model as? any JSONAPIResource.Type)?.jsonAPIType }
   }
 
   /// Checks the type of a resource decoded as a model that declares its type (``JSONAPIResource``).

@@ -14,4 +14,7 @@ struct TypeMemo<Value> {
     if entries.count < 32 { entries.append((key, value)) }
     return value
   }
+
+  /// How many types are remembered.
+  var count: Int { entries.count }
 }

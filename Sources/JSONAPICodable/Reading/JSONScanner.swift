@@ -49,6 +49,11 @@ struct JSONScanner {
     var index: Int
     var count: UInt32
     var isObject: Bool
+    /// The bits (``nameBit(of:)``) of the object's member names so far.
+    var nameBits: UInt64 = 0
+    /// The bits two or more of those names share: only names with one of these can be repeated, and
+    /// an object without any is never searched.
+    var sharedNameBits: UInt64 = 0
   }
 
   // MARK: - Structure
@@ -77,8 +82,9 @@ struct JSONScanner {
           i += 1
           tape.close(index, elementCount: 0)
         } else {
-          stack.append(OpenContainer(index: index, count: 0, isObject: isObject))
-          if isObject { try scanMemberName() }
+          var container = OpenContainer(index: index, count: 0, isObject: isObject)
+          if isObject { try scanMemberName(into: &container) }
+          stack.append(container)
           continue value
         }
       case UInt8(ascii: "\""):
@@ -96,21 +102,21 @@ struct JSONScanner {
       }
 
       // A value is complete: continue its container, close containers, or finish.
-      while let top = stack.last {
+      while var top = stack.last {
         skipWhitespace()
         guard i < n else {
           throw failure(
             at: i, "unexpected end of input, expected ',' or '\(top.isObject ? "}" : "]")'")
         }
-        let count = top.count + 1
-        stack[stack.count - 1].count = count
+        top.count += 1
         let byte = p[i]
         if byte == UInt8(ascii: ",") {
           i += 1
           if top.isObject {
             skipWhitespace()
-            try scanMemberName()
+            try scanMemberName(into: &top)
           }
+          stack[stack.count - 1] = top
           continue value
         }
         guard byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
@@ -119,8 +125,10 @@ struct JSONScanner {
             "expected ',' or '\(top.isObject ? "}" : "]")' but found \(describe(i))")
         }
         i += 1
-        tape.close(top.index, elementCount: count)
-        if top.isObject { try checkDuplicateMemberNames(objectAt: top.index) }
+        tape.close(top.index, elementCount: top.count)
+        if top.sharedNameBits != 0 {
+          try checkDuplicateMemberNames(objectAt: top.index, suspects: top.sharedNameBits)
+        }
         stack.removeLast()
       }
       break value
@@ -150,14 +158,17 @@ struct JSONScanner {
     }
   }
 
-  private mutating func scanMemberName() throws {
+  /// Scans a member name of `object` and notes it in the object's name bits.
+  private mutating func scanMemberName(into object: inout OpenContainer) throws {
     guard i < n, p[i] == UInt8(ascii: "\"") else {
       if i < n, p[i] == UInt8(ascii: "}") {
         throw failure(at: i, "expected a member name but found '}' (trailing comma?)")
       }
       throw failure(at: i, "expected a member name in double quotes but found \(describe(i))")
     }
-    try scanString()
+    let bit = nameBit(of: try scanString())
+    object.sharedNameBits |= object.nameBits & bit
+    object.nameBits |= bit
     skipWhitespace()
     guard i < n, p[i] == UInt8(ascii: ":") else {
       throw failure(at: i, "expected ':' after the member name but found \(describe(i))")
@@ -237,7 +248,9 @@ struct JSONScanner {
     byte &- UInt8(ascii: "0") < 10
   }
 
-  @inline(__always) private mutating func scanString() throws {
+  /// Scans the string at `i` into the tape; returns its entry.
+  @discardableResult
+  @inline(__always) private mutating func scanString() throws -> TapeEntry {
     let start = i + 1
     var j = start
     var hasEscapes = false
@@ -274,12 +287,13 @@ struct JSONScanner {
         j += 1
       }
     }
-    tape.append(
-      TapeEntry(
-        tag: UInt32(ValueKind.string.rawValue) | (hasEscapes ? TapeEntry.flag : 0)
-          | (isNonASCII ? TapeEntry.nonASCII : 0),
-        offset: UInt32(truncatingIfNeeded: start), extent: UInt32(truncatingIfNeeded: j - start)))
+    let entry = TapeEntry(
+      tag: UInt32(ValueKind.string.rawValue) | (hasEscapes ? TapeEntry.flag : 0)
+        | (isNonASCII ? TapeEntry.nonASCII : 0),
+      offset: UInt32(truncatingIfNeeded: start), extent: UInt32(truncatingIfNeeded: j - start))
+    tape.append(entry)
     i = j + 1
+    return entry
   }
 
   /// The high bit of each byte of `word` that is a quote, a backslash, a control character or
@@ -384,35 +398,56 @@ struct JSONScanner {
 
   // MARK: - Duplicate member names
 
-  private func checkDuplicateMemberNames(objectAt objectIndex: Int) throws {
-    let object = tape[objectIndex]
-    let count = object.elementCount
-    guard count > 1 else { return }
-    if count <= 16 {
-      // Typical JSON:API objects are small: compare every pair, names kept on the stack.
-      try withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { names in
-        var k = objectIndex + 1
-        for position in 0..<count {
-          names[position] = k
-          for earlier in 0..<position where TapeStrings.equal(tape, k, names[earlier]) {
+  // An object that repeats a member name is rejected (RFC 8259 §4 leaves such objects' meaning
+  // open); names are compared decoded and exactly, case included (SPEC-DIGEST R44: member names are
+  // case-sensitive). The scan proves most objects free of repeats as it goes, by their name bits,
+  // and searches the others only among the names whose bits collide.
+
+  /// The bit of a member name in ``OpenContainer/nameBits``, chosen by its raw length and first
+  /// byte: equal raw names share a bit, and names with different bits differ. A name with escapes
+  /// may equal a name of any raw length, so it takes every bit: it collides with every other name.
+  /// The multiplier gives distinct bits to the member names JSON:API defines for documents,
+  /// resources, relationships, links and error objects (only `status` and `source` share one).
+  @inline(__always) private func nameBit(of name: TapeEntry) -> UInt64 {
+    if name.hasFlag { return ~0 }
+    // An empty name's first byte is its closing quote: still in the input.
+    let first = UInt64(p[Int(name.offset)])
+    return 1 << ((first &+ UInt64(name.extent) &* 19) & 63)
+  }
+
+  /// Throws for the first repeated member name of the object at `objectIndex`, looking only at the
+  /// names whose bit is in `suspects` (the others are each the only name with their bit).
+  private func checkDuplicateMemberNames(objectAt objectIndex: Int, suspects: UInt64) throws {
+    let end = tape[objectIndex].containerEnd
+    // Typical JSON:API objects are small, and few names of a larger one share a bit: compare each
+    // suspect with the earlier ones, kept on the stack.
+    let isChecked = try withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { names in
+      var count = 0
+      var k = objectIndex + 1
+      while k < end {
+        if nameBit(of: tape[k]) & suspects != 0 {
+          guard count < names.count else { return false }
+          names[count] = k
+          for earlier in 0..<count where TapeStrings.equal(tape, k, names[earlier]) {
             throw duplicate(k)
           }
-          k = tape.next(after: k + 1)
+          count += 1
         }
+        k = tape.next(after: k + 1)
       }
-      return
+      return true
     }
-    // Large objects: sort by hash, compare neighbours with equal hashes.
+    if isChecked { return }
+    // Many suspects: sort them by hash, compare neighbours with equal hashes.
     var hashed: [(hash: Int, index: Int)] = []
-    hashed.reserveCapacity(count)
     var k = objectIndex + 1
-    while k < object.containerEnd {
-      hashed.append((TapeStrings.hash(tape, k), k))
+    while k < end {
+      if nameBit(of: tape[k]) & suspects != 0 { hashed.append((TapeStrings.hash(tape, k), k)) }
       k = tape.next(after: k + 1)
     }
     hashed.sort { $0.hash < $1.hash || ($0.hash == $1.hash && $0.index < $1.index) }
     var run = 0
-    for b in 1..<hashed.count {
+    for b in hashed.indices.dropFirst() {
       if hashed[b].hash != hashed[run].hash {
         run = b
         continue

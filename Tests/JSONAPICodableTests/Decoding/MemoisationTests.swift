@@ -129,8 +129,9 @@ import Testing
     var options = DecodingOptions()
     options.memoisesResources = memoising
     options.limits = limits
+    var memos = DecodingTypeMemos()
     return try Array(json.utf8).withUnsafeBytes {
-      try DocumentDecoding.decode(type, from: $0, options: options)
+      try DocumentDecoding.decode(type, from: $0, options: options, memos: &memos)
     }
   }
 }

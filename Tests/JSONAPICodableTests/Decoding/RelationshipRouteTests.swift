@@ -109,8 +109,9 @@ import Testing
     // And without reuse, which must be invisible.
     var options = DecodingOptions()
     options.memoisesResources = false
+    var memos = DecodingTypeMemos()
     let fresh = try Array(json.utf8).withUnsafeBytes {
-      try DocumentDecoding.decode(ViaDecode.self, from: $0, options: options)
+      try DocumentDecoding.decode(ViaDecode.self, from: $0, options: options, memos: &memos)
     }
     #expect(fresh.shape == expected)
   }

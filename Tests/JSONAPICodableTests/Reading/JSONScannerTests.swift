@@ -168,6 +168,68 @@ import Testing
     }
   }
 
+  // The scanner searches an object only among names that share a bit of its name mask (raw length
+  // and first byte; a name with escapes takes every bit): these pin that the shortcut misses nothing.
+
+  func duplicateKey(in text: String) -> (name: String, offset: Int)? {
+    guard
+      case .duplicateKey(let name, let location)? = thrownError({ try scan(text) }) as? JSONAPIError
+    else { return nil }
+    return (name, location.offset)
+  }
+
+  @Test func duplicateNamesAreFoundWhenIdentical() {
+    let found = duplicateKey(in: #"{"type": 1, "id": 2, "meta": 3, "id": 4}"#)
+    #expect(found?.name == "id")
+    #expect(found?.offset == 32)
+    #expect(duplicateKey(in: #"{"": 1, "": 2}"#)?.name == "")
+  }
+
+  @Test func duplicateNamesAreFoundWhenOnlyEscapesMakeThemEqual() {
+    // Different raw lengths, so different mask bits: only the escape flag sends these to the check.
+    let found = duplicateKey(in: #"{"a": 1, "\u0061": 2}"#)
+    #expect(found?.name == "a")
+    #expect(found?.offset == 9)
+    #expect(duplicateKey(in: #"{"\u0061": 1, "a": 2}"#)?.name == "a")
+    #expect(duplicateKey(in: #"{"\u0061": 1, "b": 2, "c": 3, "a": 4}"#)?.name == "a")
+    #expect(duplicateKey(in: #"{"x\/y": 1, "x/y": 2}"#)?.name == "x/y")
+  }
+
+  @Test func duplicateNamesAreFoundInLargeObjects() {
+    // "member0" … share two bits: every name is a suspect, and past 16 suspects the check sorts
+    // them by hash. Past 64 names every bit is taken.
+    for size in [17, 40, 100] {
+      let names = (0..<size).map { #""member\#($0)": \#($0)"# }.joined(separator: ", ")
+      #expect(throws: Never.self) { try scan("{\(names)}") }
+      #expect(duplicateKey(in: "{\(names), \"member3\": 0}")?.name == "member3")
+      #expect(duplicateKey(in: "{\(names), \"\\u006dember5\": 0}")?.name == "member5")
+    }
+    // Varied names: a few share bits, and only those few are compared.
+    let fields = """
+      name code status category region currency note label quantity rank year score stock parent \
+      small medium large unsigned price weight ratio latitude longitude discount active verified
+      """.split(separator: " ").map { #""\#($0)": 0"# }.joined(separator: ", ")
+    #expect(throws: Never.self) { try scan("{\(fields)}") }
+    #expect(duplicateKey(in: "{\(fields), \"rank\": 1}")?.name == "rank")
+    #expect(duplicateKey(in: "{\"price\": 1, \(fields)}")?.name == "price")
+  }
+
+  @Test func duplicateNamesAreFoundInNestedObjects() {
+    #expect(duplicateKey(in: #"{"a": {"b": {"c": 1, "c": 2}}, "d": 3}"#)?.name == "c")
+    // The outer object's names are checked after its inner object closed.
+    #expect(duplicateKey(in: #"{"a": {"b": 1}, "b": {"a": 2}, "a": 3}"#)?.name == "a")
+    // Names of the inner object do not count against the outer one.
+    #expect(throws: Never.self) { try scan(#"{"a": {"a": {"a": 1}, "b": [{"a": 2}]}, "b": 3}"#) }
+  }
+
+  @Test func distinctNamesSharingAMaskBitAreNoDuplicates() throws {
+    // Same raw length and first byte: same bit, so the exact check runs and must find nothing.
+    let tape = try scan(#"{"ab": 1, "ac": 2, "ad": 3, "status": 4, "source": 5}"#)
+    #expect(tape[0].elementCount == 5)
+    #expect(throws: Never.self) { try scan(#"{"a": 1, "\u0062": 2, "\u0063": 3}"#) }
+    #expect(duplicateKey(in: #"{"ab": 1, "ac": 2, "ab": 3}"#)?.name == "ab")
+  }
+
   @Test func entriesAreTwelveBytes() {
     // The tape's size is most of the decoder's memory beyond the input (issue 4: < 4x the input).
     #expect(MemoryLayout<TapeEntry>.stride == 12)

@@ -121,6 +121,55 @@ import Testing
     #expect(mismatches == 0)
   }
 
+  /// `Post` as a model that declares its type, and one that declares another (always a mismatch).
+  struct TypedPost: Decodable, Equatable, JSONAPIResource {
+    static let jsonAPIType = "posts"
+    var id: String
+    var title: String
+  }
+  struct MistypedPost: Decodable, JSONAPIResource {
+    static let jsonAPIType = "articles"
+    var id: String
+  }
+
+  @Test func typesLearntByConcurrentCallsStayWithTheirTypes() async throws {
+    // Each task meets the model types in its own order, so calls learn types at the same time and
+    // hand them back to the shared decoder in any order; every answer must stay with its type.
+    let decoder = JSONAPIDecoder()
+    let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
+      for task in 0..<Self.taskCount {
+        group.addTask {
+          var wrong = 0
+          for iteration in 0..<Self.iterations {
+            let (text, expected) = Self.document(task: task, iteration: iteration)
+            let data = Data(text.utf8)
+            switch (task + iteration) % 4 {
+            case 0:
+              if try decoder.decode([Post].self, from: data) != expected { wrong += 1 }
+            case 1:
+              let titles = try decoder.decode([TypedPost].self, from: data).map(\.title)
+              if titles != expected.map(\.title) { wrong += 1 }
+            case 2:
+              let authors = try decoder.decodeIncluded(Author.self, ofType: "people", from: data)
+              if authors != [expected[0].author] { wrong += 1 }
+            default:
+              do {
+                _ = try decoder.decode([MistypedPost].self, from: data)
+                wrong += 1
+              } catch JSONAPIError.resourceTypeMismatch(expected: "articles", found: "posts", _) {
+              } catch {
+                wrong += 1
+              }
+            }
+          }
+          return wrong
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(wrong == 0)
+  }
+
   @Test func errorsAreReportedPerCallUnderConcurrency() async throws {
     // Half the tasks decode broken input: each call must see its own error, never another's value.
     let decoder = JSONAPIDecoder()
