@@ -76,6 +76,7 @@ struct DocumentAssembler {
       appendIncluded(to: document)
       return
     }
+    collector.reserveForQueued()
     while let pending = collector.next() {
       let (isRedundant, position) = collector.triage(pending)
       if isRedundant { continue }
@@ -100,6 +101,7 @@ struct DocumentAssembler {
   /// resource is taken apart at the path node it was reached at, so only the relationships the
   /// paths continue with are followed, and primary resources on a path are passed through.
   private mutating func collectRequested() throws {
+    collector.reserveForQueued()
     while let pending = collector.next() {
       // The identity first, which is cheap: a resource already followed from this node is done.
       if let identity = pending.identifier.identity,

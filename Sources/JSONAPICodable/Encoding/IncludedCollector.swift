@@ -43,6 +43,13 @@ struct IncludedCollector {
     }
   }
 
+  /// Sizes the identity table for every resource queued now, before the queue is read: a
+  /// collection's related resources are mostly queued by then, and a table that doubles as they
+  /// are accepted moves every identity it holds each time.
+  mutating func reserveForQueued() {
+    positions.reserveCapacity(positions.count + queue.count - head)
+  }
+
   /// The next related resource to look at, or `nil` when all have been.
   mutating func next() -> PendingResource? {
     guard head < queue.count else {
