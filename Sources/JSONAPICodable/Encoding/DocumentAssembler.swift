@@ -110,8 +110,10 @@ struct DocumentAssembler {
         continue
       }
       let parts = try classifier.resource(pending)
+      // Every relative is followed on this path, also when the resource was included before.
+      let relatives = parts.takeRelatives()
       _ = collector.accept(parts)
-      collector.enqueue(parts.relatives)
+      collector.enqueue(relatives)
     }
   }
 
@@ -173,7 +175,8 @@ struct DocumentAssembler {
     }
     // Without include paths a copy already in `included` is dropped now, not kept until the
     // end: shared resources (one author on every article) would otherwise wait once per copy.
-    collector.enqueue(parts.relatives, skippingRedundant: classifier.options.includeTree == nil)
+    collector.enqueue(
+      parts.takeRelatives(), skippingRedundant: classifier.options.includeTree == nil)
     return parts
   }
 }

@@ -138,6 +138,6 @@ struct IncludedCollector {
     }
     positions[identity] = resources.count
     resources.append(parts)
-    return parts.relatives
+    return parts.takeRelatives()
   }
 }

@@ -10,8 +10,9 @@ final class ResourceParts: MemberSource {
   @exclusivity(unchecked) private(set) var attributeCount = 0
   @exclusivity(unchecked) private(set) var relationshipCount = 0
   /// The related resources behind the relationships, in the order of the relationships, each
-  /// with its relationship's name. A list, not a dictionary: resources have few relationships,
-  /// and hashing names cost more than it saved.
+  /// with its relationship's name, until they are handed over to be queued
+  /// (``takeRelatives()``). A list, not a dictionary: resources have few relationships, and
+  /// hashing names cost more than it saved.
   @exclusivity(unchecked) var relatives: [(name: String, resource: PendingResource)] = []
   @exclusivity(unchecked) var meta: EncodedObject?
   @exclusivity(unchecked) var links: EncodedObject?
@@ -22,6 +23,13 @@ final class ResourceParts: MemberSource {
   init(identifier: EncodedResourceIdentifier, fields: EncodedObject) {
     self.identifier = identifier
     self.fields = fields
+  }
+
+  /// Hands over ``relatives`` and keeps none: a resource kept for `included` would otherwise keep
+  /// every copy it pointed at (each comment its copy of the author) until it is written.
+  func takeRelatives() -> [(name: String, resource: PendingResource)] {
+    defer { relatives = [] }
+    return relatives
   }
 
   /// Marks member `position` of ``fields`` as an attribute.
@@ -56,9 +64,7 @@ final class ResourceParts: MemberSource {
     meta = Self.merged(meta, other.meta)
     links = Self.merged(links, other.links)
     if added.isEmpty { return [] }
-    let newRelatives = other.relatives.filter { relative in added.contains(relative.name) }
-    relatives.append(contentsOf: newRelatives)
-    return newRelatives
+    return other.relatives.filter { relative in added.contains(relative.name) }
   }
 
   private static func merged(_ first: EncodedObject?, _ second: EncodedObject?) -> EncodedObject? {
