@@ -219,7 +219,8 @@ struct ResourceClassifier {
         )
       }
     } else if options.includesRelatedResources, let parts {
-      parts.relatives.append((name, PendingResource(object: object, linkage: linkage, path: path())))
+      parts.relatives.append(
+        (name, PendingResource(object: object, linkage: linkage, path: path())))
     }
     return linkage
   }
