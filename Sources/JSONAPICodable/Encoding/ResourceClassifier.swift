@@ -89,14 +89,21 @@ struct ResourceClassifier {
       if let identifiers = Self.toManyIdentifiers(array) {
         let data = EncodedArray()
         data.elements.reserveCapacity(identifiers.count)
+        // The relationship's step of the path is made once for all its elements, and only when
+        // one of them is queued (a path step is an allocation, freed when the queue moves on).
+        var relationshipPath: EncodingPath?
+        func elementPath(_ index: Int) -> EncodingPath {
+          let path = relationshipPath ?? resourcePath.appending(name)
+          relationshipPath = path
+          return path.appending(index: index)
+        }
         for (index, element) in array.elements.enumerated() {
           if case .object(let object) = element {
             data.elements.append(
               .linkage(
                 linkage(
-                  for: object, identifier: identifiers[index],
-                  path: resourcePath.appending(name).appending(index: index), into: parts,
-                  name: name)))
+                  for: object, identifier: identifiers[index], path: elementPath(index),
+                  into: parts, name: name)))
           }
         }
         parts.markRelationship(position, .toManyRelationship(data))

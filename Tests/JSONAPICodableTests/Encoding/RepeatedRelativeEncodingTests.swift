@@ -33,6 +33,32 @@ struct RepeatedRelativeEncodingTests {
     }
   }
 
+  @Test("an error in a resource reached through a to-many relationship names its element")
+  func toManyElementPaths() throws {
+    struct Mall: Encodable {
+      var id = "m"
+      var type = "malls"
+      var owners: [Owner]
+    }
+    // Two related resources of one relationship share the path's step for its name: each must
+    // still name its own index, and the second of two malls its own.
+    let malls = [
+      Mall(id: "1", owners: [Owner(id: "a"), Owner(id: "b")]),
+      Mall(
+        id: "2",
+        owners: [
+          Owner(id: "c"), Owner(id: "d"), Owner(id: "e", pets: JSONAPIRelationship(data: [1])),
+        ]
+      ),
+    ]
+    #expect {
+      try JSONAPIEncoder().encode(malls)
+    } throws: { error in
+      guard case JSONAPIError.invalidValue(_, let path) = error else { return false }
+      return path == "[1].owners[2].pets.data[0]"
+    }
+  }
+
   @Test("a copy of a primary resource with an invalid relationship still throws (R40)")
   func copyOfPrimaryStillValidated() throws {
     struct Place: Encodable {
