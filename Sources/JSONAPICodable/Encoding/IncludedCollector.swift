@@ -74,10 +74,7 @@ struct IncludedCollector {
   /// Shared related resources (one author on many articles) are met over and over; this check
   /// reads a few members instead of classifying every field of every copy again.
   func isRedundant(_ pending: PendingResource) -> Bool {
-    guard let identity = pending.identifier.identity, let position = positions[identity] else {
-      return false
-    }
-    return isRedundant(pending.object, knownAt: position)
+    triage(pending).isRedundant
   }
 
   /// ``isRedundant(_:)`` for a resource whose identity is recorded at `position`.

@@ -299,14 +299,9 @@ struct JSONScanner {
   /// The high bit of each byte of `word` that is a quote, a backslash, a control character or
   /// non-ASCII; exact for the lowest such byte.
   @inline(__always) private static func attentionMask(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quotes = word ^ (ones &* 0x22)
-    let backslashes = word ^ (ones &* 0x5C)
-    let hasQuote = (quotes &- ones) & ~quotes
-    let hasBackslash = (backslashes &- ones) & ~backslashes
-    let hasControl = word &- (ones &* 0x20)
-    return ((hasQuote | hasBackslash | hasControl) & ~word | word) & highs
+    ByteWord.bytes(word, equalTo: UInt8(ascii: "\""))
+      | ByteWord.bytes(word, equalTo: UInt8(ascii: "\\"))
+      | ByteWord.controlBytes(word) | ByteWord.nonASCIIBytes(word)
   }
 
   private func scanEscape(at j: Int, nonASCII: inout Bool) throws -> Int {

@@ -32,8 +32,7 @@ struct JSONWriter {
     do {
       try write(node, level: 0)
     } catch {
-      throw .encodingNestingTooDeep(
-        limit: userDepthLimit, codingPath: EncodingPath(error.steps.reversed()).text)
+      throw tooDeep(error)
     }
   }
 
@@ -58,8 +57,7 @@ struct JSONWriter {
       if prettyPrinted { newline(level: 2) }
       try write(node, level: 2)
     } catch {
-      throw .encodingNestingTooDeep(
-        limit: userDepthLimit, codingPath: EncodingPath(steps + error.steps.reversed()).text)
+      throw tooDeep(error, below: steps)
     }
   }
 
@@ -74,8 +72,7 @@ struct JSONWriter {
         try writeMember(member, first: false, level: 0)
       }
     } catch {
-      throw .encodingNestingTooDeep(
-        limit: userDepthLimit, codingPath: EncodingPath(error.steps.reversed()).text)
+      throw tooDeep(error)
     }
     if prettyPrinted { newline(level: 0) }
     bytes.append(UInt8(ascii: "}"))
@@ -92,6 +89,13 @@ struct JSONWriter {
       copy.steps.append(step)
       return copy
     }
+  }
+
+  /// The error users see for `error`: the limit they set, and the path from the document down,
+  /// `outer` steps first.
+  private func tooDeep(_ error: TooDeep, below outer: [EncodingPath.Step] = []) -> JSONAPIError {
+    .encodingNestingTooDeep(
+      limit: userDepthLimit, codingPath: EncodingPath(outer + error.steps.reversed()).text)
   }
 
   private mutating func write(_ node: EncodedNode, level: Int) throws(TooDeep) {
@@ -324,23 +328,15 @@ struct JSONWriter {
   }
 
   /// Whether any of the eight bytes of `word` needs escaping: a control byte, a quote, a
-  /// backslash, or a slash when slashes are escaped. Exact either way: each term's high bits are
-  /// set only when some byte is below 0x20 or equals the byte tested for (a borrow that spills
-  /// into the next byte always starts at such a byte).
+  /// backslash, or a slash when slashes are escaped.
   @inline(__always) private static func needsEscaping(_ word: UInt64, escapingSlashes: Bool)
     -> Bool
   {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    var found = (word &- ones &* 0x20) & ~word
-    found |= zeroBytes(word ^ (ones &* 0x22))
-    found |= zeroBytes(word ^ (ones &* 0x5C))
-    if escapingSlashes { found |= zeroBytes(word ^ (ones &* 0x2F)) }
-    return found & 0x8080_8080_8080_8080 != 0
-  }
-
-  /// High bits set when a byte of `word` is zero (read only under 0x8080…: a mask test).
-  @inline(__always) private static func zeroBytes(_ word: UInt64) -> UInt64 {
-    (word &- 0x0101_0101_0101_0101) & ~word
+    var found =
+      ByteWord.controlBytes(word) | ByteWord.bytes(word, equalTo: UInt8(ascii: "\""))
+      | ByteWord.bytes(word, equalTo: UInt8(ascii: "\\"))
+    if escapingSlashes { found |= ByteWord.bytes(word, equalTo: UInt8(ascii: "/")) }
+    return found != 0
   }
 
   private static func appendEscape(for byte: UInt8, to bytes: OutputBuffer) {
