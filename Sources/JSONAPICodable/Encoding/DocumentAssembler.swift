@@ -27,7 +27,7 @@ struct DocumentAssembler {
     // and meta, nothing included.
     if case .object(let wrapper) = root, wrapper.role == .relationship {
       return try classifier.relationshipObject(
-        fromWrapper: wrapper, into: nil, name: "", path: .topLevel) ?? document
+        fromWrapper: wrapper, into: nil, name: "", path: ResourcePaths.topLevel) ?? document
     }
     // A JSONAPIDocument or an error document brings its top-level members; anything else is data.
     guard case .object(let members) = root, members.role == .document else {
@@ -78,10 +78,10 @@ struct DocumentAssembler {
     }
     collector.reserveForQueued()
     while let pending = collector.next() {
-      let (isRedundant, position) = collector.triage(pending)
+      let (isRedundant, probe) = collector.triage(pending)
       if isRedundant { continue }
       let parts = try classifier.resource(pending)
-      collector.enqueue(collector.accept(parts, knownAt: position), skippingRedundant: true)
+      collector.enqueue(collector.accept(parts, at: probe), skippingRedundant: true)
     }
     if classifier.options.includesRelatedResources, !collector.resources.isEmpty {
       appendIncluded(to: document)
@@ -137,15 +137,16 @@ struct DocumentAssembler {
     case .null, .nullRelated:
       return .null
     case .object(let object):
-      return .resource(try primaryResource(object, at: .topLevel))
+      return .resource(try primaryResource(object, at: nil))
     case .array(let array):
       let data = EncodedArray()
       for (index, element) in array.elements.enumerated() {
-        let path = EncodingPath.topLevel.appending(index: index)
         guard case .object(let object) = element else {
-          throw JSONAPIError.missingResourceType(swiftType: "\(swiftType)", codingPath: path.text)
+          throw JSONAPIError.missingResourceType(
+            swiftType: "\(swiftType)",
+            codingPath: EncodingPath.topLevel.appending(index: index).text)
         }
-        data.elements.append(.resource(try primaryResource(object, at: path)))
+        data.elements.append(.resource(try primaryResource(object, at: index)))
       }
       return .array(data)
     default:
@@ -161,17 +162,16 @@ struct DocumentAssembler {
   }
 
   /// A primary resource taken apart, its identity recorded and its related resources queued for
-  /// `included`.
-  mutating func primaryResource(_ object: EncodedObject, at path: EncodingPath) throws
-    -> ResourceParts
-  {
-    let parts = try classifier.resource(from: object, at: path)
+  /// `included`: element `index` of the primary data, or the primary data itself when `nil`.
+  mutating func primaryResource(_ object: EncodedObject, at index: Int?) throws -> ResourceParts {
+    let path = index.map { classifier.paths.appending(element: $0, to: ResourcePaths.topLevel) }
+    let parts = try classifier.resource(from: object, at: path ?? ResourcePaths.topLevel)
     if let identity = parts.identifier.identity, !collector.addPrimary(identity) {
       throw JSONAPIError.invalidValue(
         reason: SpecSection.cite(
           "the resource \(identity.type)/\(identity.id) appears twice in the primary data",
           SpecSection.compoundDocuments),
-        codingPath: path.text)
+        codingPath: classifier.paths.path(path ?? ResourcePaths.topLevel).text)
     }
     // Without include paths a copy already in `included` is dropped now, not kept until the
     // end: shared resources (one author on every article) would otherwise wait once per copy.

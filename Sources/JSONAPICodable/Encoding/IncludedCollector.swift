@@ -5,9 +5,11 @@
 /// recursion and no `removeFirst`.
 struct IncludedCollector {
   private(set) var resources: [ResourceParts] = []
-  /// Every identity met: its position in ``resources``, or ``primary`` for a primary resource.
-  /// One table, so each check hashes the identity once.
-  private var positions: [EncodedResourceIdentity: Int] = [:]
+  /// Every identity met, in the order met, with its position in ``resources`` or ``primary`` for
+  /// a primary resource; ``slots`` finds them by hash. One table, so each check hashes the
+  /// identity once.
+  private var identities: [(identity: EncodedResourceIdentity, position: Int)] = []
+  private var slots = HashSlots()
   private static var primary: Int { -1 }
   private var queue: [PendingResource] = []
   /// For requested include paths: each identity with each path node it was taken apart at, so a
@@ -21,9 +23,27 @@ struct IncludedCollector {
 
   /// Records a primary resource; returns `false` when one with that identity was recorded before.
   mutating func addPrimary(_ identity: EncodedResourceIdentity) -> Bool {
+    if identities.isEmpty {
+      slots.reserve(expectedPrimaryCount)
+      identities.reserveCapacity(expectedPrimaryCount)
+    }
+    let probe = find(identity)
     // Primary resources are recorded before any related one, so a hit is always a primary.
-    if positions.isEmpty { positions.reserveCapacity(max(64, expectedPrimaryCount)) }
-    return positions.updateValue(Self.primary, forKey: identity) == nil
+    guard probe.index == nil else { return false }
+    record(identity, position: Self.primary, at: probe)
+    return true
+  }
+
+  /// Where `identity` is recorded, or where it would go.
+  private func find(_ identity: EncodedResourceIdentity) -> HashSlots.Probe {
+    slots.find(hash: identity.hashValue) { identities[$0].identity == identity }
+  }
+
+  private mutating func record(
+    _ identity: EncodedResourceIdentity, position: Int, at probe: HashSlots.Probe
+  ) {
+    slots.insert(probe)
+    identities.append((identity, position))
   }
 
   /// Queues related resources to look at. With `skippingRedundant`, those that
@@ -34,7 +54,7 @@ struct IncludedCollector {
   mutating func enqueue(
     _ relatives: [(name: String, resource: PendingResource)], skippingRedundant: Bool = false
   ) {
-    if !skippingRedundant || positions.isEmpty {
+    if !skippingRedundant || identities.isEmpty {
       for relative in relatives { queue.append(relative.resource) }
       return
     }
@@ -47,7 +67,9 @@ struct IncludedCollector {
   /// collection's related resources are mostly queued by then, and a table that doubles as they
   /// are accepted moves every identity it holds each time.
   mutating func reserveForQueued() {
-    positions.reserveCapacity(positions.count + queue.count - head)
+    let count = identities.count + queue.count - head
+    slots.reserve(count)
+    identities.reserveCapacity(count)
   }
 
   /// The next related resource to look at, or `nil` when all have been.
@@ -107,33 +129,35 @@ struct IncludedCollector {
     visits.insert(IncludeVisit(identity: identity, node: node)).inserted
   }
 
-  /// Where the identity of the queued resource `pending` is recorded (`nil`: nowhere yet), or
-  /// that taking it apart would change nothing (``isRedundant(_:)``). Hand the position to
-  /// ``accept(_:knownAt:)``: taking the resource apart records nothing, so it still holds, and
-  /// the identity is looked up once for both.
-  func triage(_ pending: PendingResource) -> (isRedundant: Bool, position: Int?) {
-    guard let identity = pending.identifier.identity, let position = positions[identity] else {
-      return (false, nil)
-    }
-    return (isRedundant(pending.object, knownAt: position), position)
+  /// Where the identity of the queued resource `pending` is recorded, or would be (`nil`: it
+  /// has none), and whether taking it apart would change nothing (``isRedundant(_:)``). Hand the
+  /// probe to ``accept(_:at:)``: taking the resource apart records nothing, so it still holds,
+  /// and the identity is hashed and looked up once for both.
+  func triage(_ pending: PendingResource) -> (isRedundant: Bool, probe: HashSlots.Probe?) {
+    guard let identity = pending.identifier.identity else { return (false, nil) }
+    let probe = find(identity)
+    guard let index = probe.index else { return (false, probe) }
+    return (isRedundant(pending.object, knownAt: identities[index].position), probe)
   }
 
   /// Takes `parts` into `included`, merging it into an earlier copy of the same resource.
   /// Returns the relatives of whatever was newly written, which must be collected in turn.
   mutating func accept(_ parts: ResourceParts) -> [(name: String, resource: PendingResource)] {
     guard let identity = parts.identifier.identity else { return [] }
-    return accept(parts, knownAt: positions[identity])
+    return accept(parts, at: find(identity))
   }
 
-  /// ``accept(_:)`` with the position ``triage(_:)`` gave for the identity of `parts`.
-  mutating func accept(_ parts: ResourceParts, knownAt position: Int?)
+  /// ``accept(_:)`` with the probe ``triage(_:)`` gave for the identity of `parts` (`nil`: it has
+  /// none).
+  mutating func accept(_ parts: ResourceParts, at probe: HashSlots.Probe?)
     -> [(name: String, resource: PendingResource)]
   {
-    guard let identity = parts.identifier.identity else { return [] }
-    if let position {
+    guard let probe, let identity = parts.identifier.identity else { return [] }
+    if let index = probe.index {
+      let position = identities[index].position
       return position == Self.primary ? [] : resources[position].merge(parts)
     }
-    positions[identity] = resources.count
+    record(identity, position: resources.count, at: probe)
     resources.append(parts)
     return parts.takeRelatives()
   }

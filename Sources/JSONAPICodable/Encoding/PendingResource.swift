@@ -6,7 +6,7 @@ struct PendingResource {
   /// taking the resource apart read it instead of looking up `type`, `id` and `lid` again.
   let linkage: ResourceLinkage
   /// Where the resource was met, such as `[0].comments[1].author`.
-  let path: EncodingPath
+  let path: ResourcePaths.Index
   /// The node of the requested include paths it was reached at (``IncludeTree/root`` when every
   /// related resource is included).
   var includeNode = IncludeTree.root

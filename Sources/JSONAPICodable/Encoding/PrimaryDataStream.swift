@@ -72,15 +72,15 @@ final class PrimaryDataStream {
     defer { written += 1 }
     // After a failure only encoding goes on, for its errors come first.
     guard assemblyError == nil else { return }
-    let path = EncodingPath.topLevel.appending(index: written)
     let parts: ResourceParts
     do {
       guard case .object(let object) = node else {
         // A document's data is named as the whole-tree route names it.
         let name = swiftType is any JSONAPIDocumentMarker.Type ? "\(Any.self)" : "\(swiftType)"
-        throw JSONAPIError.missingResourceType(swiftType: name, codingPath: path.text)
+        throw JSONAPIError.missingResourceType(
+          swiftType: name, codingPath: EncodingPath.topLevel.appending(index: written).text)
       }
-      parts = try assembler.primaryResource(object, at: path)
+      parts = try assembler.primaryResource(object, at: written)
     } catch {
       assemblyError = error
       return

@@ -2,6 +2,8 @@
 /// other member becomes a relationship or an attribute, decided by its value.
 struct ResourceClassifier {
   let options: EncodingOptions
+  /// The paths of the resources taken apart, for errors and for the related resources queued.
+  let paths = ResourcePaths()
 
   /// Takes a resource-shaped object apart. Relationship fields collect their related resources in
   /// ``ResourceParts/relatives`` (when `included` is wanted) for the caller to queue.
@@ -10,14 +12,14 @@ struct ResourceClassifier {
   ///   ``JSONAPIError/invalidValue(reason:codingPath:)`` for an `id`, `lid` or `type` that is not a
   ///   string (or number, for `id`) and for a ``JSONAPIRelationship`` whose data is not resources.
   func resource(
-    from object: EncodedObject, at path: EncodingPath, includeNode: Int = IncludeTree.root
+    from object: EncodedObject, at path: ResourcePaths.Index, includeNode: Int = IncludeTree.root
   ) throws -> ResourceParts {
     let identifier: EncodedResourceIdentifier
     do {
       identifier = try EncodedResourceIdentifier(of: object)
     } catch {
       throw error.error(
-        swiftType: object.swiftType.map { "\($0)" } ?? "an encoded object", at: path)
+        swiftType: object.swiftType.map { "\($0)" } ?? "an encoded object", at: paths.path(path))
     }
     return try resource(from: object, identifier: identifier, at: path, includeNode: includeNode)
   }
@@ -33,7 +35,7 @@ struct ResourceClassifier {
 
   @inline(__always)
   private func resource(
-    from object: EncodedObject, identifier: EncodedResourceIdentifier, at path: EncodingPath,
+    from object: EncodedObject, identifier: EncodedResourceIdentifier, at path: ResourcePaths.Index,
     includeNode: Int
   ) throws -> ResourceParts {
     let parts = ResourceParts(identifier: identifier, fields: object)
@@ -64,14 +66,14 @@ struct ResourceClassifier {
 
   private func classifyField(
     _ name: String, _ value: EncodedNode, at position: Int, into parts: ResourceParts,
-    resourcePath: EncodingPath
+    resourcePath: ResourcePaths.Index
   ) throws {
     switch value {
     case .nullRelated:
       parts.markRelationship(position, .nullRelationship)
     case .object(let object) where object.role == .relationship:
       if let relationship = try relationshipObject(
-        fromWrapper: object, into: parts, name: name, path: resourcePath.appending(name))
+        fromWrapper: object, into: parts, name: name, path: paths.appending(name, to: resourcePath))
       {
         parts.markRelationship(position, .object(relationship))
       }
@@ -79,7 +81,8 @@ struct ResourceClassifier {
       // Each identifier is worked out once: it takes three member look-ups.
       if let identifier = EncodedResourceIdentifier.ofRelated(object) {
         let linkage = linkage(
-          for: object, identifier: identifier, path: resourcePath.appending(name), into: parts,
+          for: object, identifier: identifier, path: paths.appending(name, to: resourcePath),
+          into: parts,
           name: name)
         parts.markRelationship(position, .toOneRelationship(linkage))
       } else {
@@ -90,12 +93,12 @@ struct ResourceClassifier {
         let data = EncodedArray()
         data.elements.reserveCapacity(identifiers.count)
         // The relationship's step of the path is made once for all its elements, and only when
-        // one of them is queued (a path step is an allocation, freed when the queue moves on).
-        var relationshipPath: EncodingPath?
-        func elementPath(_ index: Int) -> EncodingPath {
-          let path = relationshipPath ?? resourcePath.appending(name)
+        // one of them is queued.
+        var relationshipPath: ResourcePaths.Index?
+        func elementPath(_ index: Int) -> ResourcePaths.Index {
+          let path = relationshipPath ?? paths.appending(name, to: resourcePath)
           relationshipPath = path
-          return path.appending(index: index)
+          return paths.appending(element: index, to: path)
         }
         for (index, element) in array.elements.enumerated() {
           if case .object(let object) = element {
@@ -138,10 +141,17 @@ struct ResourceClassifier {
   /// carries linkage only).
   func relationshipObject(
     fromWrapper wrapper: EncodedObject, into parts: ResourceParts?, name: String,
-    path: @autoclosure () -> EncodingPath
+    path: ResourcePaths.Index
   ) throws -> EncodedObject? {
     let relationship = EncodedObject(role: .dictionary)
     let data = "data"
+    // Made when first asked for: most relationships queue nothing and throw nothing.
+    var dataPath: ResourcePaths.Index?
+    func pathOfData() -> ResourcePaths.Index {
+      let made = dataPath ?? paths.appending(data, to: path)
+      dataPath = made
+      return made
+    }
     switch wrapper[data] {
     case nil:
       break
@@ -149,13 +159,12 @@ struct ResourceClassifier {
       relationship.append(.null, for: data)
     case .object(let object)?:
       guard let identifier = EncodedResourceIdentifier.ofRelated(object) else {
-        throw Self.notResources(at: path().appending(data))
+        throw Self.notResources(at: paths.path(pathOfData()))
       }
       relationship.append(
         .linkage(
           linkage(
-            for: object, identifier: identifier, path: path().appending(data), into: parts,
-            name: name)),
+            for: object, identifier: identifier, path: pathOfData(), into: parts, name: name)),
         for: data)
     case .array(let array)?:
       let elements = EncodedArray()
@@ -163,17 +172,18 @@ struct ResourceClassifier {
         guard case .object(let object) = element,
           let identifier = EncodedResourceIdentifier.ofRelated(object)
         else {
-          throw Self.notResources(at: path().appending(data).appending(index: index))
+          throw Self.notResources(
+            at: paths.path(paths.appending(element: index, to: pathOfData())))
         }
         elements.elements.append(
           .linkage(
             linkage(
               for: object, identifier: identifier,
-              path: path().appending(data).appending(index: index), into: parts, name: name)))
+              path: paths.appending(element: index, to: pathOfData()), into: parts, name: name)))
       }
       relationship.append(.array(elements), for: data)
     default:
-      throw Self.notResources(at: path().appending(data))
+      throw Self.notResources(at: paths.path(pathOfData()))
     }
     for member in [ResourceMemberName.links, .meta] {
       switch wrapper[member.text] {
@@ -184,7 +194,7 @@ struct ResourceClassifier {
           reason: SpecSection.cite(
             "`\(member.text)` must encode as a JSON object",
             member == .meta ? SpecSection.meta : SpecSection.links),
-          codingPath: path().appending(member.text).text)
+          codingPath: paths.path(path).appending(member.text).text)
       }
     }
     return relationship.isEmpty ? nil : relationship
@@ -202,7 +212,7 @@ struct ResourceClassifier {
   /// when it carries more than its identifier (and its meta, which then rides on the identifier).
   private func linkage(
     for object: EncodedObject, identifier: EncodedResourceIdentifier,
-    path: @autoclosure () -> EncodingPath, into parts: ResourceParts?, name: String
+    path: @autoclosure () -> ResourcePaths.Index, into parts: ResourceParts?, name: String
   ) -> ResourceLinkage {
     // Bare: nothing beyond the identifier and an object `meta`, which then rides on the linkage.
     var isBare = true

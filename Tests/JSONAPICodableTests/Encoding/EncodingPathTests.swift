@@ -105,4 +105,49 @@ struct EncodingPathTests {
     let document = try encodeDocument(Holder(), name: "related-bad-lid")
     #expect(document["data"]?["attributes"]?["odd"] == ["id": "1", "type": "odd", "lid": 5])
   }
+
+  @Test("resource paths render as encoding paths: members and elements, under their parents")
+  func resourcePaths() {
+    let paths = ResourcePaths()
+    #expect(paths.path(ResourcePaths.topLevel).text == EncodingPath.topLevelText)
+    let first = paths.appending(element: 3, to: ResourcePaths.topLevel)
+    let owners = paths.appending("owners", to: first)
+    let second = paths.appending(element: 0, to: paths.appending("friends", to: first))
+    #expect(paths.path(paths.appending(element: 2, to: owners)).text == "[3].owners[2]")
+    #expect(paths.path(paths.appending("pets", to: second)).text == "[3].friends[0].pets")
+    #expect(paths.path(paths.appending("data", to: ResourcePaths.topLevel)).text == "data")
+  }
+
+  /// A chain of related resources, `depth` long, whose last has a relationship whose data is
+  /// not resources.
+  final class Link: Encodable {
+    let id: String
+    var type = "links"
+    let next: Link?
+    let bad: JSONAPIRelationship<[Int]>?
+
+    init(id: String, depth: Int) {
+      self.id = id
+      next = depth > 0 ? Link(id: "\(id).\(depth)", depth: depth - 1) : nil
+      bad = depth > 0 ? nil : JSONAPIRelationship(data: [7])
+    }
+  }
+
+  @Test("an error deep in a chain of related resources names every step to it")
+  func deepRelatedPath() throws {
+    let links = [Link(id: "a", depth: 1), Link(id: "b", depth: 4)]
+    #expect {
+      try JSONAPIEncoder().encode(links)
+    } throws: { error in
+      guard case JSONAPIError.invalidValue(_, let path) = error else { return false }
+      // The first chain's error comes first: it is met first, breadth first.
+      return path == "[0].next.bad.data[0]"
+    }
+    #expect {
+      try JSONAPIEncoder().encode([links[1]])
+    } throws: { error in
+      guard case JSONAPIError.invalidValue(_, let path) = error else { return false }
+      return path == "[0].next.next.next.next.bad.data[0]"
+    }
+  }
 }

@@ -150,4 +150,37 @@ struct IncludedEncodingTests {
     let data = try JSONAPIEncoder().encode(Article(id: "1", title: "t", author: Person(id: "2")))
     #expect(!text(data).contains("included"))
   }
+
+  @Test("many relatives: one per identity, type and id both count, first-met order")
+  func manyIdentities() throws {
+    struct Editor: Encodable {
+      var id: String
+      var type = "editors"
+      var name = "E"
+    }
+    struct Post: Encodable {
+      var id: String
+      var type = "posts"
+      var author: Person
+      var editor: Editor
+    }
+    // 400 people and 400 editors with the same ids, each met three times: the identity
+    // table grows many times over while it is read.
+    let posts = (0..<1_200).map { number in
+      let other = (number * 7) % 400
+      return Post(
+        id: "\(number)", author: Person(id: "\(number % 400)", name: "P\(number % 400)"),
+        editor: Editor(id: "\(other)"))
+    }
+    let data = try JSONAPIEncoder().encode(posts)
+    let document = try JSONDecoder().decode(JSONAPIValue.self, from: data)
+    let included = document["included"]?.arrayValue ?? []
+    let keys = included.map { "\($0["type"]?.stringValue ?? "")/\($0["id"]?.stringValue ?? "")" }
+    var expected: [String] = []
+    for number in 0..<400 {
+      expected.append("people/\(number)")
+      expected.append("editors/\((number * 7) % 400)")
+    }
+    #expect(keys == expected)
+  }
 }

@@ -1,0 +1,104 @@
+/// Open-addressing slots from a key's hash to the key's index in the caller's own key list.
+///
+/// The caller keeps the keys (in insertion order, so index `n` is the `n`th key added) and answers
+/// whether the key at an index is the one sought; the slots keep only indices and hash bits. Each
+/// slot packs the key's index with the hash's low 32 bits: probing compares those bits without
+/// touching the keys, and growing re-places slots without hashing or reading a key again. At
+/// most half the slots are used, so probes stay short.
+///
+/// Used where a table of every resource in a document must stay cheap as it grows to hundreds of
+/// thousands: a `Dictionary` keyed by strings moves and rehashes every key each time it doubles.
+struct HashSlots {
+  /// Where a key is, or where it would go: what ``find(hash:matching:)`` found, to hand to
+  /// ``insert(_:)`` while nothing was inserted in between.
+  struct Probe {
+    let hash: Int
+    let slot: Int
+    /// The key's index, or `nil` when it is absent.
+    let index: Int?
+  }
+
+  // 0 is an empty slot; else `hashBits << 32 | (index + 1)`.
+  private var slots: [UInt64]
+  private var mask: Int
+  private(set) var count = 0
+
+  /// Slots for `expectedCount` keys before the first growth.
+  init(expectedCount: Int = 0) {
+    let capacity = Self.capacity(for: expectedCount)
+    slots = Array(repeating: 0, count: capacity)
+    mask = capacity - 1
+  }
+
+  /// Grows once, now, to hold `count` keys: cheaper than the doublings of inserting them.
+  mutating func reserve(_ count: Int) {
+    let capacity = Self.capacity(for: count)
+    if capacity > slots.count { rebuild(capacity: capacity) }
+  }
+
+  /// The key with `hash` for which `matching` (given a key's index) is true, or the free slot
+  /// where it would go.
+  @inline(__always)
+  func find(hash: Int, matching: (Int) -> Bool) -> Probe {
+    let bits = UInt64(Self.bits(hash))
+    var slot = Int(truncatingIfNeeded: bits) & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { return Probe(hash: hash, slot: slot, index: nil) }
+      if entry >> 32 == bits {
+        let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+        if matching(index) { return Probe(hash: hash, slot: slot, index: index) }
+      }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Records the next key (index ``count``) where `probe`, which found it absent, says it goes;
+  /// returns its index.
+  @discardableResult
+  mutating func insert(_ probe: Probe) -> Int {
+    let index = count
+    count += 1
+    if count * 2 > slots.count {
+      rebuild(capacity: slots.count * 2)
+      place(hash: probe.hash, index: index)
+    } else {
+      slots[probe.slot] = Self.entry(hash: probe.hash, index: index)
+    }
+    return index
+  }
+
+  private static func capacity(for count: Int) -> Int {
+    var capacity = 16
+    while capacity < count * 2 { capacity <<= 1 }
+    return capacity
+  }
+
+  /// The hash bits a slot keeps, which also choose where the probe starts.
+  @inline(__always)
+  private static func bits(_ hash: Int) -> UInt32 { UInt32(truncatingIfNeeded: hash) }
+
+  @inline(__always)
+  private static func entry(hash: Int, index: Int) -> UInt64 {
+    UInt64(bits(hash)) << 32 | UInt64(truncatingIfNeeded: index + 1)
+  }
+
+  private mutating func place(hash: Int, index: Int) {
+    var slot = Int(Self.bits(hash)) & mask
+    while slots[slot] != 0 { slot = (slot + 1) & mask }
+    slots[slot] = Self.entry(hash: hash, index: index)
+  }
+
+  /// Re-places every slot in `capacity` slots. The low 32 hash bits kept in each slot are all a
+  /// slot's position needs, as long as there are at most 2^32 slots.
+  private mutating func rebuild(capacity: Int) {
+    let old = slots
+    slots = Array(repeating: 0, count: capacity)
+    mask = capacity - 1
+    for entry in old where entry != 0 {
+      var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = entry
+    }
+  }
+}
