@@ -32,6 +32,16 @@ enum EncodedNode {
   /// encoded object that are fields of this kind, in order.
   case fields(EncodedObject, FieldKind)
 
+  /// Whether the value is a JSON scalar (`null`, a boolean, a number or a string): always an
+  /// attribute when it is a resource's field. Asked without binding the payload, so the caller
+  /// copies (and retains) nothing, such as a model's string storage that is cold by then.
+  var isScalar: Bool {
+    switch self {
+    case .null, .bool, .number, .integer, .string: return true
+    default: return false
+    }
+  }
+
   /// An integer of any type: ``integer(_:)`` when `Int64` holds it, its text otherwise.
   @inline(__always)
   static func integer<I: BinaryInteger>(_ value: I) -> EncodedNode {

@@ -102,13 +102,17 @@ struct IncludedCollector {
   /// ``isRedundant(_:)`` for a resource whose identity is recorded at `position`.
   private func isRedundant(_ object: EncodedObject, knownAt position: Int) -> Bool {
     let existing = position == Self.primary ? nil : resources[position]
-    for (name, value) in object.pairs {
+    // By position: copying whole members would retain every value of every copy.
+    for position in 0..<object.count {
+      let name = object.members[position].key
       if let reserved = ResourceMemberName(name) {
         if reserved.isIdentity { continue }
         if reserved == .meta || reserved == .links { return false }
       }
       // Only a JSONAPIRelationship field can throw while being classified.
-      if case .object(let member) = value, member.role == .relationship { return false }
+      if case .object(let member) = object.members[position].value, member.role == .relationship {
+        return false
+      }
       if let existing, !existing.fields.hasField(name) {
         return false
       }

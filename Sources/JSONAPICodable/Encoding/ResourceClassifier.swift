@@ -46,20 +46,25 @@ struct ResourceClassifier {
     // would then copy it.
     for position in 0..<object.count {
       let name = object.members[position].key
-      let value = object.members[position].value
       if let reserved = ResourceMemberName(name) {
         if reserved.isIdentity { continue }
         if reserved == .meta || reserved == .links {
           // An object is the resource's own member; `null` is none; anything else is a field.
-          if case .object(let member) = value {
+          if case .object(let member) = object.members[position].value {
             if reserved == .meta { parts.meta = member } else { parts.links = member }
             continue
           }
-          if Self.isNull(value) { continue }
+          if Self.isNull(object.members[position].value) { continue }
         }
       }
       if let fieldset, !fieldset.contains(name) { continue }
-      try classifyField(name, value, at: position, into: parts, resourcePath: path)
+      // A scalar is an attribute whatever it holds: decided without copying the value.
+      if object.members[position].value.isScalar {
+        parts.markAttribute(position)
+        continue
+      }
+      try classifyField(
+        name, object.members[position].value, at: position, into: parts, resourcePath: path)
     }
     return parts
   }
@@ -217,11 +222,16 @@ struct ResourceClassifier {
     // Bare: nothing beyond the identifier and an object `meta`, which then rides on the linkage.
     var isBare = true
     var meta: EncodedObject?
-    for member in object.members {
-      switch ResourceMemberName(member.key) {
+    // By position, reading each name alone: copying whole members would retain every value.
+    for position in 0..<object.count {
+      switch ResourceMemberName(object.members[position].key) {
       case let reserved? where reserved.isIdentity: continue
       case .meta?:
-        if case .object(let object) = member.value { meta = object } else { isBare = false }
+        if case .object(let object) = object.members[position].value {
+          meta = object
+        } else {
+          isBare = false
+        }
       default: isBare = false
       }
       if !isBare { break }
