@@ -164,14 +164,14 @@ struct DocumentAssembler {
   /// A primary resource taken apart, its identity recorded and its related resources queued for
   /// `included`: element `index` of the primary data, or the primary data itself when `nil`.
   mutating func primaryResource(_ object: EncodedObject, at index: Int?) throws -> ResourceParts {
-    let path = index.map { classifier.paths.appending(element: $0, to: ResourcePaths.topLevel) }
-    let parts = try classifier.resource(from: object, at: path ?? ResourcePaths.topLevel)
+    let path = index.map(ResourcePaths.primary) ?? ResourcePaths.topLevel
+    let parts = try classifier.resource(from: object, at: path)
     if let identity = parts.identifier.identity, !collector.addPrimary(identity) {
       throw JSONAPIError.invalidValue(
         reason: SpecSection.cite(
           "the resource \(identity.type)/\(identity.id) appears twice in the primary data",
           SpecSection.compoundDocuments),
-        codingPath: classifier.paths.path(path ?? ResourcePaths.topLevel).text)
+        codingPath: classifier.paths.path(path).text)
     }
     // Without include paths a copy already in `included` is dropped now, not kept until the
     // end: shared resources (one author on every article) would otherwise wait once per copy.

@@ -103,14 +103,14 @@ struct IncludedCollector {
   private func isRedundant(_ object: EncodedObject, knownAt position: Int) -> Bool {
     let existing = position == Self.primary ? nil : resources[position]
     // By position: copying whole members would retain every value of every copy.
-    for position in 0..<object.count {
-      let name = object.members[position].key
+    for member in 0..<object.count {
+      let name = object.members[member].key
       if let reserved = ResourceMemberName(name) {
         if reserved.isIdentity { continue }
         if reserved == .meta || reserved == .links { return false }
       }
       // Only a JSONAPIRelationship field can throw while being classified.
-      if case .object(let member) = object.members[position].value, member.role == .relationship {
+      if case .object(let value) = object.members[member].value, value.role == .relationship {
         return false
       }
       if let existing, !existing.fields.hasField(name) {

@@ -5,8 +5,9 @@ struct PendingResource {
   /// identifier, worked out once when the relationship was classified: the queue's checks and
   /// taking the resource apart read it instead of looking up `type`, `id` and `lid` again.
   let linkage: ResourceLinkage
-  /// Where the resource was met, such as `[0].comments[1].author`.
-  let path: ResourcePaths.Index
+  /// Where it was met, such as `[0].comments[1].author`: a step that becomes a row of the
+  /// assembly's paths only if the resource is taken apart.
+  let path: ResourcePaths.Step
   /// The node of the requested include paths it was reached at (``IncludeTree/root`` when every
   /// related resource is included).
   var includeNode = IncludeTree.root

@@ -29,7 +29,7 @@ struct ResourceClassifier {
   /// - Throws: as ``resource(from:at:includeNode:)``, for its fields.
   func resource(_ pending: PendingResource) throws -> ResourceParts {
     try resource(
-      from: pending.object, identifier: pending.identifier, at: pending.path,
+      from: pending.object, identifier: pending.identifier, at: paths.row(pending.path),
       includeNode: pending.includeNode)
   }
 
@@ -86,8 +86,7 @@ struct ResourceClassifier {
       // Each identifier is worked out once: it takes three member look-ups.
       if let identifier = EncodedResourceIdentifier.ofRelated(object) {
         let linkage = linkage(
-          for: object, identifier: identifier, path: paths.appending(name, to: resourcePath),
-          into: parts,
+          for: object, identifier: identifier, path: .member(name, of: resourcePath), into: parts,
           name: name)
         parts.markRelationship(position, .toOneRelationship(linkage))
       } else {
@@ -100,10 +99,10 @@ struct ResourceClassifier {
         // The relationship's step of the path is made once for all its elements, and only when
         // one of them is queued.
         var relationshipPath: ResourcePaths.Index?
-        func elementPath(_ index: Int) -> ResourcePaths.Index {
+        func elementPath(_ index: Int) -> ResourcePaths.Step {
           let path = relationshipPath ?? paths.appending(name, to: resourcePath)
           relationshipPath = path
-          return paths.appending(element: index, to: path)
+          return .element(index, of: path)
         }
         for (index, element) in array.elements.enumerated() {
           if case .object(let object) = element {
@@ -146,14 +145,20 @@ struct ResourceClassifier {
   /// carries linkage only).
   func relationshipObject(
     fromWrapper wrapper: EncodedObject, into parts: ResourceParts?, name: String,
-    path: ResourcePaths.Index
+    path: @autoclosure () -> ResourcePaths.Index
   ) throws -> EncodedObject? {
     let relationship = EncodedObject(role: .dictionary)
     let data = "data"
     // Made when first asked for: most relationships queue nothing and throw nothing.
+    var madePath: ResourcePaths.Index?
+    func relationshipPath() -> ResourcePaths.Index {
+      let made = madePath ?? path()
+      madePath = made
+      return made
+    }
     var dataPath: ResourcePaths.Index?
     func pathOfData() -> ResourcePaths.Index {
-      let made = dataPath ?? paths.appending(data, to: path)
+      let made = dataPath ?? paths.appending(data, to: relationshipPath())
       dataPath = made
       return made
     }
@@ -164,12 +169,13 @@ struct ResourceClassifier {
       relationship.append(.null, for: data)
     case .object(let object)?:
       guard let identifier = EncodedResourceIdentifier.ofRelated(object) else {
-        throw Self.notResources(at: paths.path(pathOfData()))
+        throw Self.notResources(at: paths.path(.member(data, of: relationshipPath())))
       }
       relationship.append(
         .linkage(
           linkage(
-            for: object, identifier: identifier, path: pathOfData(), into: parts, name: name)),
+            for: object, identifier: identifier, path: .member(data, of: relationshipPath()),
+            into: parts, name: name)),
         for: data)
     case .array(let array)?:
       let elements = EncodedArray()
@@ -177,18 +183,17 @@ struct ResourceClassifier {
         guard case .object(let object) = element,
           let identifier = EncodedResourceIdentifier.ofRelated(object)
         else {
-          throw Self.notResources(
-            at: paths.path(paths.appending(element: index, to: pathOfData())))
+          throw Self.notResources(at: paths.path(.element(index, of: pathOfData())))
         }
         elements.elements.append(
           .linkage(
             linkage(
               for: object, identifier: identifier,
-              path: paths.appending(element: index, to: pathOfData()), into: parts, name: name)))
+              path: .element(index, of: pathOfData()), into: parts, name: name)))
       }
       relationship.append(.array(elements), for: data)
     default:
-      throw Self.notResources(at: paths.path(pathOfData()))
+      throw Self.notResources(at: paths.path(.member(data, of: relationshipPath())))
     }
     for member in [ResourceMemberName.links, .meta] {
       switch wrapper[member.text] {
@@ -199,7 +204,7 @@ struct ResourceClassifier {
           reason: SpecSection.cite(
             "`\(member.text)` must encode as a JSON object",
             member == .meta ? SpecSection.meta : SpecSection.links),
-          codingPath: paths.path(path).appending(member.text).text)
+          codingPath: paths.path(.member(member.text, of: relationshipPath())).text)
       }
     }
     return relationship.isEmpty ? nil : relationship
@@ -217,7 +222,7 @@ struct ResourceClassifier {
   /// when it carries more than its identifier (and its meta, which then rides on the identifier).
   private func linkage(
     for object: EncodedObject, identifier: EncodedResourceIdentifier,
-    path: @autoclosure () -> ResourcePaths.Index, into parts: ResourceParts?, name: String
+    path: @autoclosure () -> ResourcePaths.Step, into parts: ResourceParts?, name: String
   ) -> ResourceLinkage {
     // Bare: nothing beyond the identifier and an object `meta`, which then rides on the linkage.
     var isBare = true

@@ -110,12 +110,15 @@ struct EncodingPathTests {
   func resourcePaths() {
     let paths = ResourcePaths()
     #expect(paths.path(ResourcePaths.topLevel).text == EncodingPath.topLevelText)
-    let first = paths.appending(element: 3, to: ResourcePaths.topLevel)
+    let first = ResourcePaths.primary(3)
+    #expect(paths.path(first).text == "[3]")
     let owners = paths.appending("owners", to: first)
-    let second = paths.appending(element: 0, to: paths.appending("friends", to: first))
-    #expect(paths.path(paths.appending(element: 2, to: owners)).text == "[3].owners[2]")
-    #expect(paths.path(paths.appending("pets", to: second)).text == "[3].friends[0].pets")
-    #expect(paths.path(paths.appending("data", to: ResourcePaths.topLevel)).text == "data")
+    let friend = paths.row(.element(0, of: paths.appending("friends", to: first)))
+    #expect(paths.path(paths.row(.element(2, of: owners))).text == "[3].owners[2]")
+    #expect(paths.path(paths.appending("pets", to: friend)).text == "[3].friends[0].pets")
+    #expect(paths.path(.member("data", of: ResourcePaths.topLevel)).text == "data")
+    #expect(paths.path(.element(1, of: owners)).text == "[3].owners[1]")
+    #expect(paths.path(paths.appending("next", to: ResourcePaths.primary(0))).text == "[0].next")
   }
 
   /// A chain of related resources, `depth` long, whose last has a relationship whose data is
