@@ -6,8 +6,10 @@
 /// touching the keys, and growing re-places slots without hashing or reading a key again. At
 /// most half the slots are used, so probes stay short.
 ///
-/// Used where a table of every resource in a document must stay cheap as it grows to hundreds of
-/// thousands: a `Dictionary` keyed by strings moves and rehashes every key each time it doubles.
+/// Both tables of a document's resources stand on it (the encoder's identities, the decoder's
+/// ``ResourceTable``): they must stay cheap as they grow to hundreds of thousands, where a
+/// `Dictionary` keyed by strings moves and rehashes every key each time it doubles. Indices take
+/// 32 bits: far more keys than either table can meet (the tape's indices are 32-bit too).
 struct HashSlots {
   /// Where a key is, or where it would go: what ``find(hash:matching:)`` found, to hand to
   /// ``insert(_:)`` while nothing was inserted in between.
