@@ -33,7 +33,7 @@ final class Tape {
   }
 
   deinit {
-    entries.deallocate()
+    TapeMemory.deallocate(entries)
     ownedBytes?.deallocate()
   }
 

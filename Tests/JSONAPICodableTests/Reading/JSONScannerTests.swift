@@ -35,6 +35,31 @@ import Testing
     #expect(tape[3].kind == .number && !tape[3].hasFlag)
   }
 
+  @Test("a large tape, grown several times past its first guess, keeps every entry")
+  func largeTapeGrows() throws {
+    // 1.5 M values of two bytes each: the tape's first guess (a value per 8 bytes: 375 000
+    // entries, 6 MB, past the size that takes large-page memory on Linux) grows three times.
+    let count = 1_500_000
+    var bytes: [UInt8] = [UInt8(ascii: "[")]
+    bytes.reserveCapacity(count * 2 + 1)
+    for value in 0..<count {
+      if value > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+    bytes.append(UInt8(ascii: "]"))
+    try bytes.withUnsafeBytes { raw in
+      // The tape reads the bytes it was scanned from: it is used only inside this closure.
+      let tape = try JSONScanner.scan(raw, maxDepth: 512)
+      #expect(tape.count == count + 1)
+      #expect(tape[0].elementCount == count)
+      #expect(tape[0].containerEnd == count + 1)
+      for index in [1, 2, 1_000, 375_001, 750_001, count] {
+        #expect(tape[index].kind == .number)
+        #expect(tape.rawBytes(tape[index]).first == UInt8(ascii: "0") + UInt8((index - 1) % 10))
+      }
+    }
+  }
+
   @Test func stringsDecodeEscapesAndUnicode() throws {
     let text =
       #"["plain", "tab\tquote\"slash\/back\\", "\u00e9\u20ac\ud83d\ude00", "é€😀", "\u0000"]"#
