@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The tests that keep decoders past `decode`, and every relationship route, under AddressSanitizer:
 # a kept decoder, container or superDecoder must never read freed input (issue 11); and the
-# encoder's own output memory, which the returned Data takes over, and the tape's memory, large
-# pages on Linux included (issue 15).
+# encoder's own output memory, which the returned Data takes over, and the tape's memory as it
+# grows (issue 15).
 #
 #   Scripts/asan.sh            # the suites below
 #   Scripts/asan.sh FILTER     # any other test filter

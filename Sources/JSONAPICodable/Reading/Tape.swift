@@ -33,7 +33,7 @@ final class Tape {
   }
 
   deinit {
-    TapeMemory.deallocate(entries)
+    entries.deallocate()
     ownedBytes?.deallocate()
   }
 

@@ -14,7 +14,7 @@ struct TapeBuilder {
     self.byteCount = byteCount
     // Roughly one value per 8 bytes of typical JSON:API text; untouched pages cost no memory.
     capacity = max(16, byteCount / 8)
-    entries = TapeMemory.allocate(capacity: capacity)
+    entries = .allocate(capacity: capacity)
   }
 
   @inline(__always) subscript(index: Int) -> TapeEntry {
@@ -36,9 +36,9 @@ struct TapeBuilder {
 
   private mutating func grow() {
     let newCapacity = capacity * 2
-    let newEntries = TapeMemory.allocate(capacity: newCapacity)
+    let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
     newEntries.moveInitialize(from: entries, count: count)
-    TapeMemory.deallocate(entries)
+    entries.deallocate()
     entries = newEntries
     capacity = newCapacity
   }
@@ -49,5 +49,5 @@ struct TapeBuilder {
   }
 
   /// Frees the storage of a scan that failed.
-  consuming func discard() { TapeMemory.deallocate(entries) }
+  consuming func discard() { entries.deallocate() }
 }

@@ -38,7 +38,7 @@ import Testing
   @Test("a large tape, grown several times past its first guess, keeps every entry")
   func largeTapeGrows() throws {
     // 1.5 M values of two bytes each: the tape's first guess (a value per 8 bytes: 375 000
-    // entries, 6 MB, past the size that takes large-page memory on Linux) grows three times.
+    // entries, 6 MB) grows three times, each time moving every entry to new memory.
     let count = 1_500_000
     var bytes: [UInt8] = [UInt8(ascii: "[")]
     bytes.reserveCapacity(count * 2 + 1)
