@@ -51,9 +51,7 @@ struct IncludedCollector {
   /// so they would be skipped when their turn came anyway.
   ///
   /// Takes a resource's named relatives as they are, so no array is made per resource.
-  mutating func enqueue(
-    _ relatives: [(name: String, resource: PendingResource)], skippingRedundant: Bool = false
-  ) {
+  mutating func enqueue(_ relatives: [ResourceParts.Relative], skippingRedundant: Bool = false) {
     if !skippingRedundant || identities.isEmpty {
       for relative in relatives { queue.append(relative.resource) }
       return
@@ -146,7 +144,7 @@ struct IncludedCollector {
 
   /// Takes `parts` into `included`, merging it into an earlier copy of the same resource.
   /// Returns the relatives of whatever was newly written, which must be collected in turn.
-  mutating func accept(_ parts: ResourceParts) -> [(name: String, resource: PendingResource)] {
+  mutating func accept(_ parts: ResourceParts) -> [ResourceParts.Relative] {
     guard let identity = parts.identifier.identity else { return [] }
     return accept(parts, at: find(identity))
   }
@@ -154,7 +152,7 @@ struct IncludedCollector {
   /// ``accept(_:)`` with the probe ``triage(_:)`` gave for the identity of `parts` (`nil`: it has
   /// none).
   mutating func accept(_ parts: ResourceParts, at probe: HashSlots.Probe?)
-    -> [(name: String, resource: PendingResource)]
+    -> [ResourceParts.Relative]
   {
     guard let probe, let identity = parts.identifier.identity else { return [] }
     if let index = probe.index {

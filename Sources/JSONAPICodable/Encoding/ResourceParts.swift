@@ -9,11 +9,13 @@ final class ResourceParts: MemberSource {
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) private(set) var attributeCount = 0
   @exclusivity(unchecked) private(set) var relationshipCount = 0
-  /// The related resources behind the relationships, in the order of the relationships, each
-  /// with its relationship's name, until they are handed over to be queued
-  /// (``takeRelatives()``). A list, not a dictionary: resources have few relationships, and
-  /// hashing names cost more than it saved.
-  @exclusivity(unchecked) var relatives: [(name: String, resource: PendingResource)] = []
+  /// A related resource behind a relationship, with the relationship's name.
+  typealias Relative = (name: String, resource: PendingResource)
+
+  /// The related resources behind the relationships, in the order of the relationships, until
+  /// they are handed over to be queued (``takeRelatives()``). A list, not a dictionary: resources
+  /// have few relationships, and hashing names cost more than it saved.
+  @exclusivity(unchecked) var relatives: [Relative] = []
   @exclusivity(unchecked) var meta: EncodedObject?
   @exclusivity(unchecked) var links: EncodedObject?
   /// The include-path node this copy was taken apart at: which relationships' resources to
@@ -27,7 +29,7 @@ final class ResourceParts: MemberSource {
 
   /// Hands over ``relatives`` and keeps none: a resource kept for `included` would otherwise keep
   /// every copy it pointed at (each comment its copy of the author) until it is written.
-  func takeRelatives() -> [(name: String, resource: PendingResource)] {
+  func takeRelatives() -> [Relative] {
     defer { relatives = [] }
     return relatives
   }
@@ -47,7 +49,7 @@ final class ResourceParts: MemberSource {
   /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
   /// one lacks: the first-encoded value wins each conflict. Returns the related resources of the
   /// relationships added, which must be collected in turn.
-  func merge(_ other: ResourceParts) -> [(name: String, resource: PendingResource)] {
+  func merge(_ other: ResourceParts) -> [Relative] {
     var added: [String] = []
     // Attributes first, then relationships, as each kind keeps its own order.
     for kind in [FieldKind.attribute, .relationship] {
