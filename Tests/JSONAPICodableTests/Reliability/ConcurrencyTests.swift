@@ -50,21 +50,35 @@ import Testing
     #expect(requireSendable(JSONAPIDecoder.self) && requireSendable(JSONAPIEncoder.self))
   }
 
-  @Test func oneDecoderSharedByManyTasks() async throws {
-    let decoder = JSONAPIDecoder()
-    let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
-      for task in 0..<Self.taskCount {
+  /// Runs `round` for every iteration of `tasks` tasks at once (and `alongside`, once, as one
+  /// more task) and adds up what the rounds return: the checks that failed.
+  static func failures(
+    tasks: Int = taskCount, alongside: (@Sendable () -> Void)? = nil,
+    _ round: @escaping @Sendable (_ task: Int, _ iteration: Int) throws -> Int
+  ) async throws -> Int {
+    try await withThrowingTaskGroup(of: Int.self) { group in
+      if let alongside {
         group.addTask {
-          var mismatches = 0
-          for iteration in 0..<Self.iterations {
-            let (text, expected) = Self.document(task: task, iteration: iteration)
-            let decoded = try decoder.decode([Post].self, from: Data(text.utf8))
-            if decoded != expected { mismatches += 1 }
-          }
-          return mismatches
+          alongside()
+          return 0
+        }
+      }
+      for task in 0..<tasks {
+        group.addTask {
+          var failures = 0
+          for iteration in 0..<iterations { failures += try round(task, iteration) }
+          return failures
         }
       }
       return try await group.reduce(0, +)
+    }
+  }
+
+  @Test func oneDecoderSharedByManyTasks() async throws {
+    let decoder = JSONAPIDecoder()
+    let mismatches = try await Self.failures { task, iteration in
+      let (text, expected) = Self.document(task: task, iteration: iteration)
+      return try decoder.decode([Post].self, from: Data(text.utf8)) != expected ? 1 : 0
     }
     #expect(mismatches == 0)
   }
@@ -72,19 +86,10 @@ import Testing
   @Test func oneEncoderSharedByManyTasks() async throws {
     let encoder = JSONAPIEncoder()
     let decoder = JSONAPIDecoder()
-    let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
-      for task in 0..<Self.taskCount {
-        group.addTask {
-          var mismatches = 0
-          for iteration in 0..<Self.iterations {
-            let expected = Self.document(task: task, iteration: iteration).expected
-            let data = try encoder.encode(expected)
-            if try decoder.decode([Post].self, from: data) != expected { mismatches += 1 }
-          }
-          return mismatches
-        }
-      }
-      return try await group.reduce(0, +)
+    let mismatches = try await Self.failures { task, iteration in
+      let expected = Self.document(task: task, iteration: iteration).expected
+      let data = try encoder.encode(expected)
+      return try decoder.decode([Post].self, from: data) != expected ? 1 : 0
     }
     #expect(mismatches == 0)
   }
@@ -94,29 +99,21 @@ import Testing
     // writer task keeps replacing settings behind the lock.
     let decoder = JSONAPIDecoder()
     let encoder = JSONAPIEncoder()
-    let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
-      group.addTask {
-        for round in 0..<500 {
-          decoder.userInfo = [CodingUserInfoKey(rawValue: "round")!: round]
-          encoder.userInfo = [CodingUserInfoKey(rawValue: "round")!: round]
-          decoder.limits.maxResolvedResources = 1_000_000 + round
-          _ = encoder.limits
-        }
-        return 0
+    let writer: @Sendable () -> Void = {
+      for round in 0..<500 {
+        decoder.userInfo = [CodingUserInfoKey(rawValue: "round")!: round]
+        encoder.userInfo = [CodingUserInfoKey(rawValue: "round")!: round]
+        decoder.limits.maxResolvedResources = 1_000_000 + round
+        _ = encoder.limits
       }
-      for task in 0..<16 {
-        group.addTask {
-          var mismatches = 0
-          for iteration in 0..<Self.iterations {
-            let (text, expected) = Self.document(task: task, iteration: iteration)
-            if try decoder.decode([Post].self, from: text) != expected { mismatches += 1 }
-            let data = try encoder.encode(expected)
-            if try decoder.decode([Post].self, from: data) != expected { mismatches += 1 }
-          }
-          return mismatches
-        }
-      }
-      return try await group.reduce(0, +)
+    }
+    let mismatches = try await Self.failures(tasks: 16, alongside: writer) { task, iteration in
+      var mismatches = 0
+      let (text, expected) = Self.document(task: task, iteration: iteration)
+      if try decoder.decode([Post].self, from: text) != expected { mismatches += 1 }
+      let data = try encoder.encode(expected)
+      if try decoder.decode([Post].self, from: data) != expected { mismatches += 1 }
+      return mismatches
     }
     #expect(mismatches == 0)
   }
@@ -136,36 +133,28 @@ import Testing
     // Each task meets the model types in its own order, so calls learn types at the same time and
     // hand them back to the shared decoder in any order; every answer must stay with its type.
     let decoder = JSONAPIDecoder()
-    let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
-      for task in 0..<Self.taskCount {
-        group.addTask {
-          var wrong = 0
-          for iteration in 0..<Self.iterations {
-            let (text, expected) = Self.document(task: task, iteration: iteration)
-            let data = Data(text.utf8)
-            switch (task + iteration) % 4 {
-            case 0:
-              if try decoder.decode([Post].self, from: data) != expected { wrong += 1 }
-            case 1:
-              let titles = try decoder.decode([TypedPost].self, from: data).map(\.title)
-              if titles != expected.map(\.title) { wrong += 1 }
-            case 2:
-              let authors = try decoder.decodeIncluded(Author.self, ofType: "people", from: data)
-              if authors != [expected[0].author] { wrong += 1 }
-            default:
-              do {
-                _ = try decoder.decode([MistypedPost].self, from: data)
-                wrong += 1
-              } catch JSONAPIError.resourceTypeMismatch(expected: "articles", found: "posts", _) {
-              } catch {
-                wrong += 1
-              }
-            }
-          }
-          return wrong
+    let wrong = try await Self.failures { task, iteration in
+      let (text, expected) = Self.document(task: task, iteration: iteration)
+      let data = Data(text.utf8)
+      switch (task + iteration) % 4 {
+      case 0:
+        return try decoder.decode([Post].self, from: data) != expected ? 1 : 0
+      case 1:
+        let titles = try decoder.decode([TypedPost].self, from: data).map(\.title)
+        return titles != expected.map(\.title) ? 1 : 0
+      case 2:
+        let authors = try decoder.decodeIncluded(Author.self, ofType: "people", from: data)
+        return authors != [expected[0].author] ? 1 : 0
+      default:
+        do {
+          _ = try decoder.decode([MistypedPost].self, from: data)
+          return 1
+        } catch JSONAPIError.resourceTypeMismatch(expected: "articles", found: "posts", _) {
+          return 0
+        } catch {
+          return 1
         }
       }
-      return try await group.reduce(0, +)
     }
     #expect(wrong == 0)
   }
@@ -173,29 +162,19 @@ import Testing
   @Test func errorsAreReportedPerCallUnderConcurrency() async throws {
     // Half the tasks decode broken input: each call must see its own error, never another's value.
     let decoder = JSONAPIDecoder()
-    let wrong = try await withThrowingTaskGroup(of: Int.self) { group in
-      for task in 0..<Self.taskCount {
-        group.addTask {
-          var wrong = 0
-          for iteration in 0..<Self.iterations {
-            if task.isMultiple(of: 2) {
-              let (text, expected) = Self.document(task: task, iteration: iteration)
-              if try decoder.decode([Post].self, from: text) != expected { wrong += 1 }
-            } else {
-              do {
-                _ = try decoder.decode(
-                  [Post].self, from: #"{"data":[{"type":"posts","id":\#(task)}]}"#)
-                wrong += 1
-              } catch JSONAPIError.invalidDocument(_, let pointer) where pointer == "/data/0/id" {
-              } catch {
-                wrong += 1
-              }
-            }
-          }
-          return wrong
-        }
+    let wrong = try await Self.failures { task, iteration in
+      if task.isMultiple(of: 2) {
+        let (text, expected) = Self.document(task: task, iteration: iteration)
+        return try decoder.decode([Post].self, from: text) != expected ? 1 : 0
       }
-      return try await group.reduce(0, +)
+      do {
+        _ = try decoder.decode([Post].self, from: #"{"data":[{"type":"posts","id":\#(task)}]}"#)
+        return 1
+      } catch JSONAPIError.invalidDocument(_, let pointer) where pointer == "/data/0/id" {
+        return 0
+      } catch {
+        return 1
+      }
     }
     #expect(wrong == 0)
   }
