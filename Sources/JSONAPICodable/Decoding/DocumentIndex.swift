@@ -18,14 +18,18 @@ final class DocumentIndex {
   // exclusivity checks on these class properties cost ~3% of decoding small resources.
   /// Tape index of each resource object, by ordinal.
   @exclusivity(unchecked) private(set) var resourceObjects: [Int32] = []
-  /// Tape index of each resource object's `type` string, by ordinal.
-  @exclusivity(unchecked) private var resourceTypes: [Int32] = []
+  /// Tape indices of each resource object's `type` and `id` strings, by ordinal (`id` -1 when it
+  /// has only a `lid`). One array: a call that decodes one resource makes one allocation fewer.
+  @exclusivity(unchecked) private var identities: [(type: Int32, id: Int32)] = []
   /// Ordinals below this are resources of `data`, the rest of `included`: each part is in document
   /// order, so ascending by tape index.
   @exclusivity(unchecked) private var dataResourceCount = 0
   /// The ordinal `ordinal(ofResourceAt:)` found last: arrays of resources are read in order, so
   /// the next one is usually the answer.
   @exclusivity(unchecked) private var lastOrdinal = -1
+  /// The ordinal `resource(type:value:isLocal:)` found last: a chain's next link, or the next of a
+  /// to-many relationship's resources, usually follows it in `included`.
+  @exclusivity(unchecked) private var lastFound = -1
   @exclusivity(unchecked) private var table: ResourceTable
 
   init(tape: Tape) throws {
@@ -109,7 +113,7 @@ final class DocumentIndex {
     if let included { expected += tape[included].elementCount }
     table = ResourceTable(expectedCount: expected)
     resourceObjects.reserveCapacity(expected)
-    resourceTypes.reserveCapacity(expected)
+    identities.reserveCapacity(expected)
     if let data {
       if tape[data].kind == .object {
         try indexResource(at: data, member: "data", position: nil)
@@ -145,7 +149,11 @@ final class DocumentIndex {
     let added = addedByID || addedByLID
     if added {
       resourceObjects.append(Int32(truncatingIfNeeded: object))
-      resourceTypes.append(Int32(truncatingIfNeeded: identity.type))
+      identities.append(
+        (
+          Int32(truncatingIfNeeded: identity.type),
+          identity.id.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        ))
     }
   }
 
@@ -165,9 +173,21 @@ final class DocumentIndex {
 
   /// The resource object for an identity, if the document has it.
   func resource(type: Int, value: Int, isLocal: Bool) -> (ordinal: Int32, object: Int)? {
+    // The resource after the one found last is compared before hashing: it is warm (decoding goes
+    // there next), where the hash slot of a large document is a cache miss. Identities are unique
+    // (R40, checked while indexing), so a match is what the table would find.
+    let guess = lastFound + 1
+    if !isLocal, guess < identities.count, identities[guess].id >= 0,
+      TapeStrings.equal(tape, Int(identities[guess].id), value),
+      TapeStrings.equal(tape, Int(identities[guess].type), type)
+    {
+      lastFound = guess
+      return (Int32(truncatingIfNeeded: guess), Int(resourceObjects[guess]))
+    }
     guard let ordinal = table.lookup(tape, type: type, value: value, isLocal: isLocal) else {
       return nil
     }
+    lastFound = Int(ordinal)
     return (ordinal, Int(resourceObjects[Int(ordinal)]))
   }
 
@@ -200,7 +220,7 @@ final class DocumentIndex {
   }
 
   /// Tape index of the `type` string of the resource with this ordinal.
-  func typeEntry(ofResource ordinal: Int32) -> Int { Int(resourceTypes[Int(ordinal)]) }
+  func typeEntry(ofResource ordinal: Int32) -> Int { Int(identities[Int(ordinal)].type) }
 
   var resourceCount: Int { resourceObjects.count }
 }

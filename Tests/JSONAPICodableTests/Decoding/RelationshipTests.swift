@@ -30,6 +30,35 @@ import Testing
     #expect(article.author == Person(id: "1", type: "people", name: "Ada"))
   }
 
+  struct Thread: Decodable, Equatable {
+    var id: String
+    var people: [Person]
+  }
+
+  @Test func theResourceAfterTheLastFoundIsTakenOnlyWhenItsTypeAndIdBothMatch() throws {
+    // R16, R40: looking a linkage up tries the resource after the one found last first (chains
+    // list their links in order). Here that neighbour shares an id but not a type, or a type but
+    // not an id, or has only a lid; the table must answer each time.
+    let json = """
+      {"data": {"type": "threads", "id": "t",
+        "relationships": {"people": {"data": [
+          {"type": "people", "id": "1"}, {"type": "people", "id": "2"},
+          {"type": "people", "id": "3"}, {"type": "people", "id": "5"},
+          {"type": "people", "id": "4"}, {"type": "people", "id": "6"}]}}},
+       "included": [
+        {"type": "people", "id": "1", "attributes": {"name": "Ada"}},
+        {"type": "robots", "id": "2", "attributes": {"name": "R2"}},
+        {"type": "people", "id": "2", "attributes": {"name": "Bea"}},
+        {"type": "people", "id": "3", "attributes": {"name": "Cy"}},
+        {"type": "people", "id": "4", "attributes": {"name": "Di"}},
+        {"type": "people", "id": "5", "attributes": {"name": "Ed"}},
+        {"type": "people", "lid": "6", "attributes": {"name": "Fay"}},
+        {"type": "people", "id": "6", "attributes": {"name": "Gus"}}]}
+      """
+    let thread = try decoder.decode(Thread.self, from: json)
+    #expect(thread.people.map(\.name) == ["Ada", "Bea", "Cy", "Ed", "Di", "Gus"])
+  }
+
   @Test func relatedResourceNotIncludedDecodesFromItsIdentifier() throws {
     // R33: linkage may point at resources that are not included.
     let json = """
