@@ -27,9 +27,34 @@ final class DocumentIndex {
   /// The ordinal `ordinal(ofResourceAt:)` found last: arrays of resources are read in order, so
   /// the next one is usually the answer.
   @exclusivity(unchecked) private var lastOrdinal = -1
-  /// The ordinal `resource(type:value:isLocal:)` found last: a chain's next link, or the next of a
-  /// to-many relationship's resources, usually follows it in `included`.
-  @exclusivity(unchecked) private var lastFound = -1
+  /// The ordinal `resource(type:value:isLocal:)` found last, kept apart for types whose names
+  /// differ in length (mod 4): a chain's next link, or the next of a to-many relationship's
+  /// resources, usually follows the one found last of its type in `included`, while resources of
+  /// other types (each comment's author) are looked up in between.
+  @exclusivity(unchecked) private var lastFound = LastFound()
+
+  private struct LastFound {
+    private var slots: (Int, Int, Int, Int) = (-1, -1, -1, -1)
+
+    subscript(typeNameLength: Int) -> Int {
+      get {
+        switch typeNameLength & 3 {
+        case 0: return slots.0
+        case 1: return slots.1
+        case 2: return slots.2
+        default: return slots.3
+        }
+      }
+      set {
+        switch typeNameLength & 3 {
+        case 0: slots.0 = newValue
+        case 1: slots.1 = newValue
+        case 2: slots.2 = newValue
+        default: slots.3 = newValue
+        }
+      }
+    }
+  }
   @exclusivity(unchecked) private var table: ResourceTable
 
   init(tape: Tape) throws {
@@ -176,18 +201,19 @@ final class DocumentIndex {
     // The resource after the one found last is compared before hashing: it is warm (decoding goes
     // there next), where the hash slot of a large document is a cache miss. Identities are unique
     // (R40, checked while indexing), so a match is what the table would find.
-    let guess = lastFound + 1
+    let typeNameLength = tape[type].length
+    let guess = lastFound[typeNameLength] + 1
     if !isLocal, guess < identities.count, identities[guess].id >= 0,
       TapeStrings.equal(tape, Int(identities[guess].id), value),
       TapeStrings.equal(tape, Int(identities[guess].type), type)
     {
-      lastFound = guess
+      lastFound[typeNameLength] = guess
       return (Int32(truncatingIfNeeded: guess), Int(resourceObjects[guess]))
     }
     guard let ordinal = table.lookup(tape, type: type, value: value, isLocal: isLocal) else {
       return nil
     }
-    lastFound = Int(ordinal)
+    lastFound[typeNameLength] = Int(ordinal)
     return (ordinal, Int(resourceObjects[Int(ordinal)]))
   }
 
