@@ -11,7 +11,8 @@ struct IncludedCollector {
   private var identities: [(identity: EncodedResourceIdentity, position: Int)] = []
   private var slots = HashSlots()
   private static var primary: Int { -1 }
-  private var queue: [PendingResource] = []
+  /// `nil` once read: ``next()`` moves each resource out.
+  private var queue: [PendingResource?] = []
   /// For requested include paths: each identity with each path node it was taken apart at, so a
   /// resource met again on another path still has that path's relationships followed, and met
   /// again on the same one costs one look-up.
@@ -77,14 +78,16 @@ struct IncludedCollector {
       head = 0
       return nil
     }
-    // Let go of the resources looked at (and their trees) as the queue is read, in amortised
-    // constant time.
+    // Drop the slots already read as the queue is read, in amortised constant time.
     if head >= 4096 && head * 2 >= queue.count {
       queue.removeSubrange(0..<head)
       head = 0
     }
     defer { head += 1 }
-    return queue[head]
+    // Moved out, not copied: a copy retains the resource's object and linkage, built long before
+    // and cold by now, with locked instructions that hold up the loads around them; and the
+    // resource (with its tree) goes as soon as the caller is done with it.
+    return queue[head].take()
   }
 
   /// Whether taking `pending` apart and passing it to ``accept(_:)`` would change nothing: it is a
