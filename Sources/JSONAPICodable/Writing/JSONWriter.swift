@@ -282,8 +282,15 @@ struct JSONWriter {
     let bytes = bytes
     let escapesSlashes = escapesSlashes
     bytes.append(UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { Self.writeEscaped($0, to: bytes, escapingSlashes: escapesSlashes) }
+    // Read where it lies: `withUTF8` needs a mutable copy, which retains the storage of a long
+    // string, and an included resource's strings are cold by the time it is written.
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable {
+      Self.writeEscaped($0, to: bytes, escapingSlashes: escapesSlashes)
+    }
+    if written == nil {
+      var text = text
+      text.withUTF8 { Self.writeEscaped($0, to: bytes, escapingSlashes: escapesSlashes) }
+    }
     bytes.append(UInt8(ascii: "\""))
   }
 
