@@ -78,7 +78,7 @@ struct IncludedCollector {
       head = 0
       return nil
     }
-    // Drop the slots already read as the queue is read, in amortised constant time.
+    // Drop the entries already read (now `nil`) as the queue is read, in amortised constant time.
     if head >= 4096 && head * 2 >= queue.count {
       queue.removeSubrange(0..<head)
       head = 0

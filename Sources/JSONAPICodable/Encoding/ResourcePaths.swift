@@ -30,6 +30,11 @@ final class ResourcePaths {
     static func element(_ element: Int, of parent: Index) -> Step {
       Step(parent: parent, name: "", element: element)
     }
+
+    /// The step as an error's path spells it.
+    fileprivate var pathStep: EncodingPath.Step {
+      element >= 0 ? .index(element) : .member(name)
+    }
   }
 
   /// The document itself.
@@ -60,9 +65,8 @@ final class ResourcePaths {
     var row = index.row
     // Parents come before their rows, so this ends.
     while row >= 0 {
-      let step = rows[row]
-      steps.append(step.element >= 0 ? .index(step.element) : .member(step.name))
-      row = step.parent.row
+      steps.append(rows[row].pathStep)
+      row = rows[row].parent.row
     }
     if row <= -2 { steps.append(.index(-2 - row)) }
     return EncodingPath(steps.reversed())
@@ -70,7 +74,6 @@ final class ResourcePaths {
 
   /// The path `step` leads to, as errors name it.
   func path(_ step: Step) -> EncodingPath {
-    let parent = path(step.parent)
-    return step.element >= 0 ? parent.appending(index: step.element) : parent.appending(step.name)
+    path(step.parent).appending(step.pathStep)
   }
 }

@@ -63,7 +63,7 @@ struct HashSlots {
     count += 1
     if count * 2 > slots.count {
       rebuild(capacity: slots.count * 2)
-      place(hash: probe.hash, index: index)
+      place(Self.entry(hash: probe.hash, index: index))
     } else {
       slots[probe.slot] = Self.entry(hash: probe.hash, index: index)
     }
@@ -85,10 +85,11 @@ struct HashSlots {
     UInt64(bits(hash)) << 32 | UInt64(truncatingIfNeeded: index + 1)
   }
 
-  private mutating func place(hash: Int, index: Int) {
-    var slot = Int(Self.bits(hash)) & mask
+  /// Puts `entry` in the first free slot from where its hash bits (its high 32 bits) point.
+  private mutating func place(_ entry: UInt64) {
+    var slot = Int(truncatingIfNeeded: entry >> 32) & mask
     while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = Self.entry(hash: hash, index: index)
+    slots[slot] = entry
   }
 
   /// Re-places every slot in `capacity` slots. The low 32 hash bits kept in each slot are all a
@@ -97,10 +98,6 @@ struct HashSlots {
     let old = slots
     slots = Array(repeating: 0, count: capacity)
     mask = capacity - 1
-    for entry in old where entry != 0 {
-      var slot = Int(truncatingIfNeeded: entry >> 32) & mask
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = entry
-    }
+    for entry in old where entry != 0 { place(entry) }
   }
 }
