@@ -1,25 +1,33 @@
 import Foundation
 
 /// Reading Swift scalars from tape entries. Numbers and strings are converted here, on demand.
+///
+/// `component` (the key or index being read) is an autoclosure: making `.key(key)` boxes the
+/// key into an existential and destroying it goes through its value witnesses, about 90
+/// instructions a value read; only an error needs it.
 extension DecoderImpl {
-  func scalar(_ type: Bool.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil)
+  func scalar(
+    _ type: Bool.Type, at node: DecodingNode, depth: Int,
+    component: @autoclosure () -> PathComponent? = nil
+  )
     throws -> Bool
   {
     switch tape[node.index].kind {
     case .true where node.role == .json: return true
     case .false where node.role == .json: return false
-    default: throw mismatchOrNull(type, at: node, depth: depth, component: component)
+    default: throw mismatchOrNull(type, at: node, depth: depth, component: component())
     }
   }
 
   func scalar(
-    _ type: String.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil
+    _ type: String.Type, at node: DecodingNode, depth: Int,
+    component: @autoclosure () -> PathComponent? = nil
   )
     throws -> String
   {
     let entry = tape[node.index]
     guard entry.kind == .string, node.role == .json || node.role == .identityString else {
-      throw mismatchOrNull(type, at: node, depth: depth, component: component)
+      throw mismatchOrNull(type, at: node, depth: depth, component: component())
     }
     return TapeStrings.string(tape, entry)
   }
@@ -37,7 +45,8 @@ extension DecoderImpl {
   }
 
   func scalar<I: FixedWidthInteger>(
-    _ type: I.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil
+    _ type: I.Type, at node: DecodingNode, depth: Int,
+    component: @autoclosure () -> PathComponent? = nil
   ) throws -> I {
     let entry = tape[node.index]
     if node.role == .identityString {
@@ -49,12 +58,12 @@ extension DecoderImpl {
         throw dataCorrupted(
           "The identifier \"\(text)\" is not a valid \(I.self) (decimal digits, no sign "
             + "but \"-\", no leading zeros); decode it as a String to keep it as sent.",
-          depth: depth, component: component, at: node.index)
+          depth: depth, component: component(), at: node.index)
       }
       return value
     }
     guard entry.kind == .number, node.role == .json else {
-      throw mismatchOrNull(type, at: node, depth: depth, component: component)
+      throw mismatchOrNull(type, at: node, depth: depth, component: component())
     }
     let raw = tape.rawBytes(entry)
     if !entry.hasFlag {
@@ -69,11 +78,12 @@ extension DecoderImpl {
     }
     throw dataCorrupted(
       "Parsed JSON number <\(String(decoding: raw, as: UTF8.self))> does not fit in \(I.self).",
-      depth: depth, component: component, at: node.index)
+      depth: depth, component: component(), at: node.index)
   }
 
   func scalar(
-    _ type: Double.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil
+    _ type: Double.Type, at node: DecodingNode, depth: Int,
+    component: @autoclosure () -> PathComponent? = nil
   )
     throws -> Double
   {
@@ -85,7 +95,7 @@ extension DecoderImpl {
       guard value.isFinite else {
         throw dataCorrupted(
           "Parsed JSON number <\(String(decoding: raw, as: UTF8.self))> does not fit in \(type).",
-          depth: depth, component: component, at: node.index)
+          depth: depth, component: component(), at: node.index)
       }
       return value
     case (.string, .json):
@@ -101,19 +111,21 @@ extension DecoderImpl {
       if let value = Double(TapeStrings.string(tape, entry)) { return value }
     default: break
     }
-    throw mismatchOrNull(type, at: node, depth: depth, component: component)
+    throw mismatchOrNull(type, at: node, depth: depth, component: component())
   }
 
   func scalar(
-    _ type: Float.Type, at node: DecodingNode, depth: Int, component: PathComponent? = nil
+    _ type: Float.Type, at node: DecodingNode, depth: Int,
+    component: @autoclosure () -> PathComponent? = nil
   )
     throws -> Float
   {
-    let double = try scalar(Double.self, at: node, depth: depth, component: component)
+    let double = try scalar(Double.self, at: node, depth: depth, component: component())
     let value = Float(double)
     guard value.isFinite || !double.isFinite else {
       throw dataCorrupted(
-        "Parsed JSON number <\(double)> does not fit in Float.", depth: depth, component: component,
+        "Parsed JSON number <\(double)> does not fit in Float.", depth: depth,
+        component: component(),
         at: node.index)
     }
     return value

@@ -242,8 +242,9 @@ final class EncoderImpl: Encoder {
   }
 
   /// A floating-point number as JSONEncoder writes it: shortest round-trip digits, no `.0`.
+  /// `key` is an autoclosure: only the error for a non-finite value needs it as an existential.
   func number<F: BinaryFloatingPoint & LosslessStringConvertible>(
-    _ value: F, key: (any CodingKey)?
+    _ value: F, key: @autoclosure () -> (any CodingKey)?
   ) throws -> EncodedNode {
     guard value.isFinite else {
       guard
@@ -253,7 +254,7 @@ final class EncoderImpl: Encoder {
         throw EncodingError.invalidValue(
           value,
           EncodingError.Context(
-            codingPath: path.appending(key).codingPath,
+            codingPath: path.appending(key()).codingPath,
             debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
       }
       if value.isNaN { return .string(nan) }

@@ -88,6 +88,24 @@ struct ValueStrategyEncodingTests {
     #expect(try attribute([Float.infinity], strings) == ["+inf"])
   }
 
+  @Test("the error for a non-finite float names the key or index it was encoded at")
+  func nonConformingFloatErrorPath() throws {
+    let paths =
+      [Double.nan, -Double.infinity].map { value in
+        Result { try attribute(value) { _ in } }
+      } + [Result { try attribute([1, Float.infinity]) { _ in } }]
+    let expected = ["value", "value", "value.1"]
+    for (result, path) in zip(paths, expected) {
+      guard case .failure(EncodingError.invalidValue(_, let context)) = result else {
+        Issue.record("expected EncodingError.invalidValue, got \(result)")
+        continue
+      }
+      // The path runs from the top-level value: the attribute's key, then the array's index.
+      let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+      #expect(keys.suffix(path.split(separator: ".").count).joined(separator: ".") == path)
+    }
+  }
+
   @Test("URL and Decimal are recognised by type, as JSONEncoder does")
   func urlAndDecimal() throws {
     let url = URL(string: "https://example.com/a?b=1") ?? URL(fileURLWithPath: "/")

@@ -307,6 +307,9 @@ extension BrokenDocument {
       "nested attribute of the wrong type", #""details":{"words":"many"}"#,
       .typeMismatch(path: "details.words")),
     .attributes("1e400 into Double", #""rating":1e400"#, .dataCorrupted(path: "rating")),
+    // Float reads through Double: the key reaches both errors (it is made only when thrown).
+    .attributes("1e39 into Float", #""score":1e39"#, .dataCorrupted(path: "score")),
+    .attributes("a string into Float", #""score":"high""#, .typeMismatch(path: "score")),
     .attributes("300 into Int8", #""age":300"#, .dataCorrupted(path: "age")),
     .attributes("-1 into UInt", #""views":-1"#, .dataCorrupted(path: "views")),
     .attributes("2^63 into Int", #""words":9223372036854775808"#, .dataCorrupted(path: "words")),

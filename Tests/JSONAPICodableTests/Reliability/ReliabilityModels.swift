@@ -9,6 +9,7 @@ struct BrokenArticle: Codable, Equatable, Sendable {
   var type: String?
   var title: String
   var rating: Double?
+  var score: Float?
   var age: Int8?
   var views: UInt?
   var words: Int?
