@@ -125,8 +125,7 @@ extension DecoderImpl {
     guard value.isFinite || !double.isFinite else {
       throw dataCorrupted(
         "Parsed JSON number <\(double)> does not fit in Float.", depth: depth,
-        component: component(),
-        at: node.index)
+        component: component(), at: node.index)
     }
     return value
   }
