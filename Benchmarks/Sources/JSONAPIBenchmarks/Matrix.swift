@@ -104,64 +104,105 @@ struct MatrixRunner {
         rows.append(contentsOf: measureSmall())
         continue
       }
-      for size in sizes(for: shape) {
-        log("\(shape.rawValue), N = \(size): generating")
-        if let row = measureShape(shape, size: size) { rows.append(row) }
-      }
+      rows.append(contentsOf: measureSizes(of: shape))
     }
     return (rows, memory)
   }
 
-  private func measureShape(_ shape: MatrixShape, size: Int) -> MatrixRow? {
+  /// Every size of `shape`, timed in the same interleaved rounds: the per-resource cost from the
+  /// smallest to the largest size is then compared round by round, so the machine's drift between
+  /// rounds (other jobs, minutes apart) does not count as growth.
+  private func measureSizes(of shape: MatrixShape) -> [MatrixRow] {
+    let sizes = sizes(for: shape)
+    func generating(_ size: Int) { log("\(shape.rawValue), N = \(size): generating") }
     do {
       switch shape {
       case .articles:
-        let corpus = ArticleCorpus(articleCount: size)
         return timeShape(
-          shape, label: format(count: size),
-          MatrixInput(
-            models: corpus.articles, document: corpus.document, flat: corpus.flat,
-            resourceCount: corpus.resourceCount), .plain)
+          shape,
+          sizes.map { size in
+            generating(size)
+            let corpus = ArticleCorpus(articleCount: size)
+            return (
+              format(count: size),
+              MatrixInput(
+                models: corpus.articles, document: corpus.document, flat: corpus.flat,
+                resourceCount: corpus.resourceCount)
+            )
+          }, .plain)
       case .wide:
         return timeShape(
-          shape, label: format(count: size),
-          try MatrixCoders.plain.input(MatrixCorpora.wide(count: size), resourceCount: size),
-          .plain)
+          shape,
+          try sizes.map { size in
+            generating(size)
+            return (
+              format(count: size),
+              try MatrixCoders.plain.input(MatrixCorpora.wide(count: size), resourceCount: size)
+            )
+          }, .plain)
       case .tiny:
         return timeShape(
-          shape, label: format(count: size),
-          try MatrixCoders.plain.input(MatrixCorpora.tiny(count: size), resourceCount: size),
-          .plain)
+          shape,
+          try sizes.map { size in
+            generating(size)
+            return (
+              format(count: size),
+              try MatrixCoders.plain.input(MatrixCorpora.tiny(count: size), resourceCount: size)
+            )
+          }, .plain)
       case .strings:
         return timeShape(
-          shape, label: format(count: size),
-          try MatrixCoders.plain.input(MatrixCorpora.texts(count: size), resourceCount: size),
-          .plain)
+          shape,
+          try sizes.map { size in
+            generating(size)
+            return (
+              format(count: size),
+              try MatrixCoders.plain.input(MatrixCorpora.texts(count: size), resourceCount: size)
+            )
+          }, .plain)
       case .iso8601, .seconds:
         let coders = MatrixCoders.dates(shape.rawValue)
         return timeShape(
-          shape, label: format(count: size),
-          try coders.input(MatrixCorpora.events(count: size), resourceCount: size), coders)
+          shape,
+          try sizes.map { size in
+            generating(size)
+            return (
+              format(count: size),
+              try coders.input(MatrixCorpora.events(count: size), resourceCount: size)
+            )
+          }, coders)
       case .sharing:
-        let corpus = ManyReferencesCorpus(articleCount: size)
         return timeShape(
-          shape, label: format(count: size),
-          MatrixInput(
-            models: corpus.articles, document: corpus.document, flat: corpus.flat,
-            resourceCount: corpus.resourceCount), .plain)
+          shape,
+          sizes.map { size in
+            generating(size)
+            let corpus = ManyReferencesCorpus(articleCount: size)
+            return (
+              format(count: size),
+              MatrixInput(
+                models: corpus.articles, document: corpus.document, flat: corpus.flat,
+                resourceCount: corpus.resourceCount)
+            )
+          }, .plain)
       case .chains:
-        let corpus = DeepChainCorpus(chainCount: max(1, size / 60), depth: 60)
         return timeShape(
-          shape, label: format(count: corpus.resourceCount),
-          MatrixInput(
-            models: corpus.heads, document: corpus.document, flat: corpus.flat,
-            resourceCount: corpus.resourceCount), .plain)
+          shape,
+          sizes.map { size in
+            generating(size)
+            let corpus = DeepChainCorpus(chainCount: max(1, size / 60), depth: 60)
+            return (
+              format(count: corpus.resourceCount),
+              MatrixInput(
+                models: corpus.heads, document: corpus.document, flat: corpus.flat,
+                resourceCount: corpus.resourceCount)
+            )
+          }, .plain)
       case .small, .memory:
-        return nil
+        return []
       }
     } catch {
       log("  cannot write the inputs: \(describe(error))")
-      return nil
+      return []
     }
   }
 
@@ -171,55 +212,66 @@ struct MatrixRunner {
       log("small: one resource")
       let one = try MatrixCoders.plain.input(
         MatrixCorpora.pageArticles(count: 1, withAuthors: false)[0], resourceCount: 1)
-      rows.append(timeShape(.small, label: "one resource", one, .plain, perCall: true))
+      rows.append(contentsOf: timeShape(.small, [("one resource", one)], .plain, perCall: true))
       log("small: page of 20 with authors")
       let page = try MatrixCoders.plain.input(
         MatrixCorpora.pageArticles(count: 20, withAuthors: true), resourceCount: 25)
-      rows.append(timeShape(.small, label: "page of 20 + authors", page, .plain, perCall: true))
+      rows.append(
+        contentsOf: timeShape(.small, [("page of 20 + authors", page)], .plain, perCall: true))
     } catch {
       log("  cannot write the inputs: \(describe(error))")
     }
     return rows
   }
 
-  /// Checks and times the four contenders of one input in interleaved rounds.
+  /// Checks the four contenders of each input, then times all of them in interleaved rounds: a
+  /// row per input.
   private func timeShape<Model: Codable & Equatable & Sendable>(
-    _ shape: MatrixShape, label: String, _ input: MatrixInput<Model>, _ coders: MatrixCoders,
-    perCall: Bool = false
-  ) -> MatrixRow {
-    let document = input.document
-    let flat = input.flat
-    let models = input.models
-    log(
-      "  document \(format(bytes: document.count)), flat \(format(bytes: flat.count)),"
-        + " \(format(count: input.resourceCount)) resources")
+    _ shape: MatrixShape, _ inputs: [(label: String, input: MatrixInput<Model>)],
+    _ coders: MatrixCoders, perCall: Bool = false
+  ) -> [MatrixRow] {
     let ours = coders.jsonapiDecoder
     let theirs = coders.foundationDecoder
     let oursOut = coders.jsonapiEncoder
     let theirsOut = coders.foundationEncoder
-    let contenders = [
-      Contender.decoding("JSONAPIDecoder", expected: models) {
-        try ours.decode(Model.self, from: document)
-      },
-      Contender.decoding("JSONDecoder", expected: models) {
-        try theirs.decode(Model.self, from: flat)
-      },
-      Contender.encoding(
-        "JSONAPIEncoder", value: models, encode: { try oursOut.encode(models) },
-        decodeBack: { try ours.decode(Model.self, from: $0) }),
-      Contender.encoding(
-        "JSONEncoder", value: models, encode: { try theirsOut.encode(models) },
-        decodeBack: { try theirs.decode(Model.self, from: $0) }),
-    ]
-    let rounds = perCall ? (quick ? 9 : 21) : rounds(for: input.resourceCount)
-    log("  timing \(rounds) interleaved rounds")
+    var contenders: [Contender] = []
+    for (label, input) in inputs {
+      let document = input.document
+      let flat = input.flat
+      let models = input.models
+      log(
+        "  \(label): document \(format(bytes: document.count)), flat \(format(bytes: flat.count)),"
+          + " \(format(count: input.resourceCount)) resources")
+      contenders += [
+        Contender.decoding("JSONAPIDecoder", expected: models) {
+          try ours.decode(Model.self, from: document)
+        },
+        Contender.decoding("JSONDecoder", expected: models) {
+          try theirs.decode(Model.self, from: flat)
+        },
+        Contender.encoding(
+          "JSONAPIEncoder", value: models, encode: { try oursOut.encode(models) },
+          decodeBack: { try ours.decode(Model.self, from: $0) }),
+        Contender.encoding(
+          "JSONEncoder", value: models, encode: { try theirsOut.encode(models) },
+          decodeBack: { try theirs.decode(Model.self, from: $0) }),
+      ]
+    }
+    let roundCount =
+      perCall
+      ? (quick ? 9 : 21) : inputs.map { rounds(for: $0.input.resourceCount) }.max() ?? 1
+    log("  timing \(roundCount) interleaved rounds")
     let results = measure(
-      contenders, rounds: rounds, time: time, minimumSample: perCall ? 0.05 : 0.02,
-      budget: quick ? 5 : 10)
-    return MatrixRow(
-      shape: shape, label: label, resourceCount: input.resourceCount,
-      documentBytes: document.count, flatBytes: flat.count, perCall: perCall,
-      decode: (results[0], results[1]), encode: (results[2], results[3]))
+      contenders, rounds: roundCount, time: time, minimumSample: perCall ? 0.05 : 0.02,
+      budget: quick ? 5 : 10, warmShortCalls: !perCall)
+    return inputs.enumerated().map { position, item in
+      let at = position * 4
+      return MatrixRow(
+        shape: shape, label: item.label, resourceCount: item.input.resourceCount,
+        documentBytes: item.input.document.count, flatBytes: item.input.flat.count,
+        perCall: perCall, decode: (results[at], results[at + 1]),
+        encode: (results[at + 2], results[at + 3]))
+    }
   }
 
   private func measureMemory(articleCount: Int) -> MatrixMemory? {
@@ -273,7 +325,8 @@ enum MatrixReport {
         judged ? mark(encodeRatio.map { $0 <= encodeLimit }, "≤ \(format(ratio: encodeLimit))") : ""
       )
     }
-    // Per-resource cost from the smallest to the largest N of each shape (judged on minimums).
+    // Per-resource cost from the smallest to the largest N of each shape: judged on the median of
+    // the same-round ratios (both sizes timed in each round), the ratio of minimums beside it.
     for shape in MatrixShape.allCases {
       let sized = rows.filter { $0.shape == shape && !$0.perCall }
       guard let first = sized.first, let last = sized.last, last.resourceCount > first.resourceCount
@@ -282,13 +335,15 @@ enum MatrixReport {
         ("decode", { (row: MatrixRow) in row.decode }),
         ("encode", { (row: MatrixRow) in row.encode }),
       ] {
-        let ours = drift(pick(first).ours, first, pick(last).ours, last)
-        let theirs = drift(pick(first).theirs, first, pick(last).theirs, last)
+        let ours = growth(pick(first).ours, first, pick(last).ours, last)
+        let theirs = growth(pick(first).theirs, first, pick(last).theirs, last)
         add(
-          shape.title, "\(first.label) → \(last.label)", "per-resource cost, min", direction,
-          ours.map(percent) ?? "—", theirs.map(percent) ?? "—", "—",
+          shape.title, "\(first.label) → \(last.label)",
+          "per-resource cost: median of same-round ratios (of minimums)", direction,
+          growthCell(ours), growthCell(theirs), "—",
           mark(
-            ours.map { abs($0) <= MatrixRunner.maxDrift }, "±\(Int(MatrixRunner.maxDrift * 100))%"))
+            ours.sameRound.map { abs($0) <= MatrixRunner.maxDrift },
+            "±\(Int(MatrixRunner.maxDrift * 100))%"))
       }
     }
     if let memory {
@@ -317,7 +372,7 @@ enum MatrixReport {
 
   private static func cell(_ measurement: Measurement, _ perCall: Bool) -> String {
     switch measurement {
-    case .timed(let median, let min, let samples):
+    case .timed(let median, let min, let samples, _):
       let rate = perCall ? ", \(formatRate(1 / median))" : ""
       return "\(format(seconds: median)) (min \(format(seconds: min)), n=\(samples)\(rate))"
     case .failed(let reason): return reason.replacingOccurrences(of: "|", with: "\\|")
@@ -333,13 +388,30 @@ enum MatrixReport {
     return a / b
   }
 
-  private static func drift(
+  /// Growth of the per-resource cost from `smallRow` to `largeRow`: the median over the rounds
+  /// that timed both sizes of (large time per resource) / (small time per resource), minus one;
+  /// and the same ratio of the two minimums.
+  private static func growth(
     _ small: Measurement, _ smallRow: MatrixRow, _ large: Measurement, _ largeRow: MatrixRow
-  )
-    -> Double?
-  {
-    guard let a = small.fastest, let b = large.fastest else { return nil }
-    return (b / Double(largeRow.resourceCount)) / (a / Double(smallRow.resourceCount)) - 1
+  ) -> (sameRound: Double?, minimums: Double?) {
+    let scale = Double(smallRow.resourceCount) / Double(largeRow.resourceCount)
+    var minimums: Double?
+    if let a = small.fastest, let b = large.fastest { minimums = b / a * scale - 1 }
+    let ratios = zip(small.rounds, large.rounds).compactMap { pair -> Double? in
+      guard let a = pair.0, let b = pair.1, a > 0 else { return nil }
+      return b / a * scale - 1
+    }.sorted()
+    guard !ratios.isEmpty else { return (nil, minimums) }
+    // The median; of an even count, the mean of the middle two.
+    let middle = ratios.count / 2
+    let median =
+      ratios.count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2
+    return (median, minimums)
+  }
+
+  private static func growthCell(_ growth: (sameRound: Double?, minimums: Double?)) -> String {
+    guard let sameRound = growth.sameRound else { return "—" }
+    return percent(sameRound) + (growth.minimums.map { " (\(percent($0)))" } ?? "")
   }
 
   private static func percent(_ value: Double) -> String { String(format: "%+.1f%%", value * 100) }

@@ -153,7 +153,7 @@ struct Report {
 
   private func cell(_ measurement: Measurement) -> String {
     switch measurement {
-    case .timed(let median, let min, let samples):
+    case .timed(let median, let min, let samples, _):
       "\(format(seconds: median)) (min \(format(seconds: min)), n=\(samples))"
     case .failed(let reason): reason.replacingOccurrences(of: "|", with: "\\|")
     }

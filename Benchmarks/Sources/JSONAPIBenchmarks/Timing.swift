@@ -58,18 +58,25 @@ struct Contender {
 }
 
 /// Outcome of one contender: median and fastest time per call, or why it was not timed.
+/// `rounds` keeps each round's time per call in round order (`nil` for a round it sat out), so
+/// that two contenders can be compared round by round: drift on a shared machine then cancels.
 enum Measurement {
-  case timed(median: Double, min: Double, samples: Int)  // seconds per call
+  case timed(median: Double, min: Double, samples: Int, rounds: [Double?])  // seconds per call
   case failed(String)
 
   var median: Double? {
-    if case .timed(let median, _, _) = self { return median }
+    if case .timed(let median, _, _, _) = self { return median }
     return nil
   }
 
   var fastest: Double? {
-    if case .timed(_, let min, _) = self { return min }
+    if case .timed(_, let min, _, _) = self { return min }
     return nil
+  }
+
+  var rounds: [Double?] {
+    if case .timed(_, _, _, let rounds) = self { return rounds }
+    return []
   }
 }
 
@@ -123,13 +130,18 @@ func seconds(_ duration: Duration) -> Double {
 /// add up to `budget` seconds sits out the remaining rounds; one whose checked call alone took
 /// longer than `budget` (the flatten-then-decode baseline at N = 100 000) keeps that call as its
 /// only sample, so the run stays within minutes.
+///
+/// With `warmShortCalls`, a contender whose calls repeat within a round makes one untimed call
+/// first: its samples are then all of the steady state its repetitions measure, whatever ran
+/// before it in the round (the matrix interleaves a shape's sizes, so a 100 000-resource call
+/// can come just before a 1 000-resource one and leave the caches cold).
 func measure(
   _ contenders: [Contender], rounds: Int, time: TimeSource, minimumSample: Double = 0.02,
-  budget: Double = 15
+  budget: Double = 15, warmShortCalls: Bool = false
 ) -> [Measurement] {
   var failures: [String?] = []
   var repetitions: [Int] = []
-  var samples = [[Double]](repeating: [], count: contenders.count)
+  var samples = [[Double?]](repeating: [], count: contenders.count)
   var spent = [Double](repeating: 0, count: contenders.count)
   for (index, contender) in contenders.enumerated() {
     let check = contender.check(time)
@@ -138,17 +150,25 @@ func measure(
     if check.failure == nil, check.seconds >= budget {
       samples[index].append(check.seconds)
       spent[index] = check.seconds
+    } else {
+      samples[index].append(nil)
     }
     log("  checked \(contender.name): \(check.failure ?? "ok") (\(format(seconds: check.seconds)))")
   }
   for _ in 0..<rounds {
-    for (index, contender) in contenders.enumerated()
-    where failures[index] == nil && spent[index] < budget {
-      let start = time.now()
+    for (index, contender) in contenders.enumerated() {
+      guard failures[index] == nil && spent[index] < budget else {
+        samples[index].append(nil)
+        continue
+      }
+      let start: Double
       do {
+        if warmShortCalls && repetitions[index] > 1 { try contender.run() }
+        start = time.now()
         for _ in 0..<repetitions[index] { try contender.run() }
       } catch {
         failures[index] = "throws: \(describe(error))"
+        samples[index].append(nil)
         continue
       }
       let elapsed = time.now() - start
@@ -158,9 +178,11 @@ func measure(
   }
   return contenders.indices.map { index in
     if let failure = failures[index] { return .failed(failure) }
-    let sorted = samples[index].sorted()
+    let sorted = samples[index].compactMap { $0 }.sorted()
     guard !sorted.isEmpty else { return .failed("no sample") }
-    return .timed(median: sorted[sorted.count / 2], min: sorted[0], samples: sorted.count)
+    return .timed(
+      median: sorted[sorted.count / 2], min: sorted[0], samples: sorted.count,
+      rounds: samples[index])
   }
 }
 
