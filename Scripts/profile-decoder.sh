@@ -14,6 +14,11 @@
 #   SHAPE=wide Scripts/profile-decoder.sh jsonapi 10000 3   # a shape of the matrix (bench.sh --matrix):
 #       articles (default), wide, tiny, strings, iso8601, seconds, sharing, chains, one, page
 #       (one and page are the small documents: N is ignored, use many repeats, e.g. 2000)
+#   CACHE=1 Scripts/profile-decoder.sh jsonapi 100000 1   # also simulate the caches: data reads
+#       and writes that miss the last level (DLmr, DLmw), per call; exact run to run, so the
+#       memory side of a change can be measured on a noisy machine (no prefetchers are modelled:
+#       streaming copies count in full). LL=bytes,ways,line sets the simulated last level
+#       (default 33554432,16,64: the 32 MiB L3 of the AMD EPYC machines here).
 #
 # Only the decoding is collected (--toggle-collect on profiled*), not the generation of
 # the input. Inclusive counts above 100% come from recursion (each recursive entry counts).
@@ -39,17 +44,22 @@ if [[ "${REUSE:-0}" != 1 || ! -s "$out" ]]; then
   swift build -c release --package-path "$root/Benchmarks" "${scratch[@]}" >&2
   bin_dir="$(swift build -c release --package-path "$root/Benchmarks" "${scratch[@]}" --show-bin-path)"
   # SWIFT_BACKTRACE=enable=no: a crash must not leave a swift-backtrace process behind.
+  cache=()
+  if [[ "${CACHE:-0}" == 1 ]]; then cache=(--cache-sim=yes "--LL=${LL:-33554432,16,64}"); fi
   SWIFT_BACKTRACE=enable=no valgrind --tool=callgrind --callgrind-out-file="$out" \
-    --toggle-collect='*profiled*' \
+    --toggle-collect='*profiled*' "${cache[@]}" \
     "$bin_dir/JSONAPIBenchmarks" --profile-"$mode" "$contender" "$articles" "$repeats" \
     --shape "$shape" 2>&1 \
     | grep -E 'Collected|decoded|encoded|error' >&2 || true
 fi
 
 # The function rows of callgrind_annotate, demangled, "???:" dropped, library paths shortened.
+# With a cache simulation, the rows show instructions and last-level data misses, sorted by reads.
+shown=()
+if grep -q '^events:.*DLmr' "$out"; then shown=(--show=Ir,DLmr,DLmw --sort=DLmr); fi
 table() {
   local rows
-  rows="$(callgrind_annotate --inclusive="$1" --threshold=100 "$out" 2>/dev/null \
+  rows="$(callgrind_annotate --inclusive="$1" --threshold=100 "${shown[@]}" "$out" 2>/dev/null \
     | sed -n '/file:function/,$p' | sed '1,2d' | grep -v '^ *$' \
     | grep -v -E '(libc-start|libc_start_call_main|\(below main\)|PROGRAM TOTALS)' || true)"
   printf "%s\n" "$rows" | sed -n "1,${top}p" | swift demangle --simplified \
@@ -60,6 +70,17 @@ total="$(callgrind_annotate "$out" 2>/dev/null \
   | awk '/PROGRAM TOTALS/ && !seen { gsub(",", "", $1); print $1; seen = 1 }')"
 echo "# callgrind: $mode with $contender, shape $shape, N = $articles, $repeats calls"
 echo "# instructions: $total in all, $(( total / repeats )) per call"
+if [[ ${#shown[@]} -gt 0 ]]; then
+  # The totals line lists the events in the order of the `events:` line.
+  read -r -a names <<<"$(sed -n 's/^events: //p' "$out")"
+  read -r -a counts <<<"$(sed -n 's/^totals: //p' "$out")"
+  for i in "${!names[@]}"; do
+    case "${names[$i]}" in
+      DLmr) echo "# last-level data read misses: $(( counts[i] / repeats )) per call" ;;
+      DLmw) echo "# last-level data write misses: $(( counts[i] / repeats )) per call" ;;
+    esac
+  done
+fi
 echo
 echo "## Inclusive (function and everything it calls), top $top"
 table yes
