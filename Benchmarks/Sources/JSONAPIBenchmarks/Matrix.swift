@@ -114,89 +114,59 @@ struct MatrixRunner {
   /// rounds (other jobs, minutes apart) does not count as growth.
   private func measureSizes(of shape: MatrixShape) -> [MatrixRow] {
     let sizes = sizes(for: shape)
-    func generating(_ size: Int) { log("\(shape.rawValue), N = \(size): generating") }
+    /// Generates the input of each size with `make`, then times them all; rows are labelled by
+    /// size, or by resource count where the generator rounds the size (chains of 60).
+    func time<Model: Codable & Equatable & Sendable>(
+      _ coders: MatrixCoders = .plain, labelByResources: Bool = false,
+      _ make: (Int) throws -> MatrixInput<Model>
+    ) throws -> [MatrixRow] {
+      let inputs = try sizes.map { size in
+        log("\(shape.rawValue), N = \(size): generating")
+        let input = try make(size)
+        return (format(count: labelByResources ? input.resourceCount : size), input)
+      }
+      return timeShape(shape, inputs, coders)
+    }
     do {
       switch shape {
       case .articles:
-        return timeShape(
-          shape,
-          sizes.map { size in
-            generating(size)
-            let corpus = ArticleCorpus(articleCount: size)
-            return (
-              format(count: size),
-              MatrixInput(
-                models: corpus.articles, document: corpus.document, flat: corpus.flat,
-                resourceCount: corpus.resourceCount)
-            )
-          }, .plain)
+        return try time { size in
+          let corpus = ArticleCorpus(articleCount: size)
+          return MatrixInput(
+            models: corpus.articles, document: corpus.document, flat: corpus.flat,
+            resourceCount: corpus.resourceCount)
+        }
       case .wide:
-        return timeShape(
-          shape,
-          try sizes.map { size in
-            generating(size)
-            return (
-              format(count: size),
-              try MatrixCoders.plain.input(MatrixCorpora.wide(count: size), resourceCount: size)
-            )
-          }, .plain)
+        return try time {
+          try MatrixCoders.plain.input(MatrixCorpora.wide(count: $0), resourceCount: $0)
+        }
       case .tiny:
-        return timeShape(
-          shape,
-          try sizes.map { size in
-            generating(size)
-            return (
-              format(count: size),
-              try MatrixCoders.plain.input(MatrixCorpora.tiny(count: size), resourceCount: size)
-            )
-          }, .plain)
+        return try time {
+          try MatrixCoders.plain.input(MatrixCorpora.tiny(count: $0), resourceCount: $0)
+        }
       case .strings:
-        return timeShape(
-          shape,
-          try sizes.map { size in
-            generating(size)
-            return (
-              format(count: size),
-              try MatrixCoders.plain.input(MatrixCorpora.texts(count: size), resourceCount: size)
-            )
-          }, .plain)
+        return try time {
+          try MatrixCoders.plain.input(MatrixCorpora.texts(count: $0), resourceCount: $0)
+        }
       case .iso8601, .seconds:
         let coders = MatrixCoders.dates(shape.rawValue)
-        return timeShape(
-          shape,
-          try sizes.map { size in
-            generating(size)
-            return (
-              format(count: size),
-              try coders.input(MatrixCorpora.events(count: size), resourceCount: size)
-            )
-          }, coders)
+        return try time(coders) {
+          try coders.input(MatrixCorpora.events(count: $0), resourceCount: $0)
+        }
       case .sharing:
-        return timeShape(
-          shape,
-          sizes.map { size in
-            generating(size)
-            let corpus = ManyReferencesCorpus(articleCount: size)
-            return (
-              format(count: size),
-              MatrixInput(
-                models: corpus.articles, document: corpus.document, flat: corpus.flat,
-                resourceCount: corpus.resourceCount)
-            )
-          }, .plain)
+        return try time { size in
+          let corpus = ManyReferencesCorpus(articleCount: size)
+          return MatrixInput(
+            models: corpus.articles, document: corpus.document, flat: corpus.flat,
+            resourceCount: corpus.resourceCount)
+        }
       case .chains:
-        return timeShape(
-          shape,
-          sizes.map { size in
-            generating(size)
-            let corpus = DeepChainCorpus(chainCount: max(1, size / 60), depth: 60)
-            return (
-              format(count: corpus.resourceCount),
-              MatrixInput(
-                models: corpus.heads, document: corpus.document, flat: corpus.flat,
-                resourceCount: corpus.resourceCount)
-            )
-          }, .plain)
+        return try time(labelByResources: true) { size in
+          let corpus = DeepChainCorpus(chainCount: max(1, size / 60), depth: 60)
+          return MatrixInput(
+            models: corpus.heads, document: corpus.document, flat: corpus.flat,
+            resourceCount: corpus.resourceCount)
+        }
       case .small, .memory:
         return []
       }
