@@ -66,21 +66,17 @@ table() {
     | sed -E -e 's/\?\?\?://' -e 's| \[[^]]*/([^/]+)\]$| [\1]|'
 }
 
-total="$(callgrind_annotate "$out" 2>/dev/null \
-  | awk '/PROGRAM TOTALS/ && !seen { gsub(",", "", $1); print $1; seen = 1 }')"
 echo "# callgrind: $mode with $contender, shape $shape, N = $articles, $repeats calls"
-echo "# instructions: $total in all, $(( total / repeats )) per call"
-if [[ ${#shown[@]} -gt 0 ]]; then
-  # The totals line lists the events in the order of the `events:` line.
-  read -r -a names <<<"$(sed -n 's/^events: //p' "$out")"
-  read -r -a counts <<<"$(sed -n 's/^totals: //p' "$out")"
-  for i in "${!names[@]}"; do
-    case "${names[$i]}" in
-      DLmr) echo "# last-level data read misses: $(( counts[i] / repeats )) per call" ;;
-      DLmw) echo "# last-level data write misses: $(( counts[i] / repeats )) per call" ;;
-    esac
-  done
-fi
+# The profile's totals line lists the events in the order of its `events:` line (Ir first).
+read -r -a names <<<"$(sed -n 's/^events: //p' "$out")"
+read -r -a counts <<<"$(sed -n 's/^totals: //p' "$out")"
+for i in "${!names[@]}"; do
+  case "${names[$i]}" in
+    Ir) echo "# instructions: ${counts[i]} in all, $(( counts[i] / repeats )) per call" ;;
+    DLmr) echo "# last-level data read misses: $(( counts[i] / repeats )) per call" ;;
+    DLmw) echo "# last-level data write misses: $(( counts[i] / repeats )) per call" ;;
+  esac
+done
 echo
 echo "## Inclusive (function and everything it calls), top $top"
 table yes

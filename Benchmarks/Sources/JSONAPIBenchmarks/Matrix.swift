@@ -342,9 +342,10 @@ enum MatrixReport {
 
   private static func cell(_ measurement: Measurement, _ perCall: Bool) -> String {
     switch measurement {
-    case .timed(let median, let min, let samples, _):
-      let rate = perCall ? ", \(formatRate(1 / median))" : ""
-      return "\(format(seconds: median)) (min \(format(seconds: min)), n=\(samples)\(rate))"
+    case .timed(let samples):
+      let rate = perCall ? ", \(formatRate(1 / samples.median))" : ""
+      let times = "\(format(seconds: samples.median)) (min \(format(seconds: samples.min))"
+      return "\(times), n=\(samples.count)\(rate))"
     case .failed(let reason): return reason.replacingOccurrences(of: "|", with: "\\|")
     }
   }

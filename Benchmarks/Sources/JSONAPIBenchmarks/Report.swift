@@ -153,8 +153,8 @@ struct Report {
 
   private func cell(_ measurement: Measurement) -> String {
     switch measurement {
-    case .timed(let median, let min, let samples, _):
-      "\(format(seconds: median)) (min \(format(seconds: min)), n=\(samples))"
+    case .timed(let samples):
+      "\(format(seconds: samples.median)) (min \(format(seconds: samples.min)), n=\(samples.count))"
     case .failed(let reason): reason.replacingOccurrences(of: "|", with: "\\|")
     }
   }

@@ -57,26 +57,45 @@ struct Contender {
   }
 }
 
-/// Outcome of one contender: median and fastest time per call, or why it was not timed.
-/// `rounds` keeps each round's time per call in round order (`nil` for a round it sat out), so
-/// that two contenders can be compared round by round: drift on a shared machine then cancels.
+/// Outcome of one contender: its samples, or why it was not timed.
 enum Measurement {
-  case timed(median: Double, min: Double, samples: Int, rounds: [Double?])  // seconds per call
+  case timed(Samples)
   case failed(String)
 
   var median: Double? {
-    if case .timed(let median, _, _, _) = self { return median }
+    if case .timed(let samples) = self { return samples.median }
     return nil
   }
 
   var fastest: Double? {
-    if case .timed(_, let min, _, _) = self { return min }
+    if case .timed(let samples) = self { return samples.min }
     return nil
   }
 
   var rounds: [Double?] {
-    if case .timed(_, _, _, let rounds) = self { return rounds }
+    if case .timed(let samples) = self { return samples.rounds }
     return []
+  }
+}
+
+/// A contender's time per call (seconds) in each round, in round order, `nil` for a round it sat
+/// out: two contenders can then be compared round by round, and drift on a shared machine
+/// cancels. The median and minimum are of the rounds it was timed in.
+struct Samples {
+  let rounds: [Double?]
+  let median: Double
+  let min: Double
+  /// How many rounds it was timed in.
+  let count: Int
+
+  /// `nil` when no round timed it.
+  init?(rounds: [Double?]) {
+    let sorted = rounds.compactMap { $0 }.sorted()
+    guard let first = sorted.first else { return nil }
+    self.rounds = rounds
+    median = sorted[sorted.count / 2]
+    min = first
+    count = sorted.count
   }
 }
 
@@ -178,11 +197,8 @@ func measure(
   }
   return contenders.indices.map { index in
     if let failure = failures[index] { return .failed(failure) }
-    let sorted = samples[index].compactMap { $0 }.sorted()
-    guard !sorted.isEmpty else { return .failed("no sample") }
-    return .timed(
-      median: sorted[sorted.count / 2], min: sorted[0], samples: sorted.count,
-      rounds: samples[index])
+    guard let timed = Samples(rounds: samples[index]) else { return .failed("no sample") }
+    return .timed(timed)
   }
 }
 
