@@ -132,6 +132,10 @@ final class DocumentIndex {
     }
   }
 
+  /// Reads every resource's identity in document order, then places them all in the table at once
+  /// (``ResourceTable/placeAdded(_:)``). The first error in document order is thrown, as if each
+  /// were placed when read: a repeated identity (R40) found by the placing comes before a broken
+  /// resource that stopped the reading, since the reading stops at the first broken one.
   private func indexResources() throws {
     var expected = 0
     if let data { expected += tape[data].kind == .array ? tape[data].elementCount : 1 }
@@ -139,15 +143,27 @@ final class DocumentIndex {
     table = ResourceTable(expectedCount: expected)
     resourceObjects.reserveCapacity(expected)
     identities.reserveCapacity(expected)
-    if let data {
-      if tape[data].kind == .object {
-        try indexResource(at: data, member: "data", position: nil)
-      } else if tape[data].kind == .array {
-        try indexElements(ofArrayAt: data, member: "data")
+    var broken: (any Error)?
+    do {
+      if let data {
+        if tape[data].kind == .object {
+          try indexResource(at: data, member: "data", position: nil)
+        } else if tape[data].kind == .array {
+          try indexElements(ofArrayAt: data, member: "data")
+        }
       }
+      dataResourceCount = resourceObjects.count
+      if let included { try indexElements(ofArrayAt: included, member: "included") }
+    } catch {
+      broken = error
     }
-    dataResourceCount = resourceObjects.count
-    if let included { try indexElements(ofArrayAt: included, member: "included") }
+    if let repeated = table.placeAdded(tape) {
+      throw JSONAPIError.duplicateResource(
+        type: TapeStrings.string(tape, tape[repeated.type]),
+        id: TapeStrings.string(tape, tape[repeated.value]),
+        pointer: pointer(toResourceAt: Int(resourceObjects[Int(repeated.ordinal)])))
+    }
+    if let broken { throw broken }
   }
 
   private func indexElements(ofArrayAt array: Int, member: String) throws {
@@ -161,39 +177,49 @@ final class DocumentIndex {
   }
 
   private func indexResource(at object: Int, member: String, position: Int?) throws {
-    // Built only when an error needs it.
-    let pointer = { position.map { "/\(member)/\($0)" } ?? "/\(member)" }
     guard tape[object].kind == .object else {
       throw JSONAPIError.invalidDocument(
-        reason: "expected a resource object, found \(tape[object].kind.phrase)", pointer: pointer())
+        reason: "expected a resource object, found \(tape[object].kind.phrase)",
+        pointer: Self.pointer(member, position))
     }
-    let identity = try ResourceIdentity(tape: tape, object: object, pointer: pointer)
+    let identity = try ResourceIdentity(tape: tape, object: object) {
+      Self.pointer(member, position)
+    }
+    guard identity.id != nil || identity.lid != nil else { return }
     let ordinal = Int32(truncatingIfNeeded: resourceObjects.count)
-    let addedByID = try insert(identity.type, identity.id, isLocal: false, ordinal, pointer)
-    let addedByLID = try insert(identity.type, identity.lid, isLocal: true, ordinal, pointer)
-    let added = addedByID || addedByLID
-    if added {
-      resourceObjects.append(Int32(truncatingIfNeeded: object))
-      identities.append(
-        (
-          Int32(truncatingIfNeeded: identity.type),
-          identity.id.map { Int32(truncatingIfNeeded: $0) } ?? -1
-        ))
+    if let id = identity.id {
+      table.add(tape, type: identity.type, value: id, isLocal: false, ordinal: ordinal)
     }
+    if let lid = identity.lid {
+      table.add(tape, type: identity.type, value: lid, isLocal: true, ordinal: ordinal)
+    }
+    resourceObjects.append(Int32(truncatingIfNeeded: object))
+    identities.append(
+      (
+        Int32(truncatingIfNeeded: identity.type),
+        identity.id.map { Int32(truncatingIfNeeded: $0) } ?? -1
+      ))
   }
 
-  private func insert(
-    _ type: Int, _ value: Int?, isLocal: Bool, _ ordinal: Int32, _ pointer: () -> String
-  ) throws -> Bool {
-    guard let value else { return false }
-    guard
-      let existing = table.insert(
-        tape, type: type, value: value, isLocal: isLocal, ordinal: ordinal)
-    else { return true }
-    if existing == ordinal { return false }
-    throw JSONAPIError.duplicateResource(
-      type: TapeStrings.string(tape, tape[type]), id: TapeStrings.string(tape, tape[value]),
-      pointer: pointer())
+  private static func pointer(_ member: String, _ position: Int?) -> String {
+    position.map { "/\(member)/\($0)" } ?? "/\(member)"
+  }
+
+  /// The JSON Pointer of the resource object at tape index `object`, in `data` or `included`:
+  /// built only for an error.
+  private func pointer(toResourceAt object: Int) -> String {
+    for (member, value) in [("data", data), ("included", included)] {
+      guard let value, value <= object, object < tape.next(after: value) else { continue }
+      guard tape[value].kind == .array else { return Self.pointer(member, nil) }
+      var position = 0
+      var element = value + 1
+      while element < object {
+        position += 1
+        element = tape.next(after: element)
+      }
+      return Self.pointer(member, position)
+    }
+    return ""
   }
 
   /// The resource object for an identity, if the document has it.

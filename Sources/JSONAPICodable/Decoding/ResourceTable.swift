@@ -15,10 +15,13 @@ struct ResourceTable {
 
   private var keys: [Key] = []
   private var slots: HashSlots
+  /// The slot bits of every key's hash, by index.
+  private var hashBits: [UInt32] = []
 
   init(expectedCount: Int) {
-    slots = HashSlots(expectedCount: expectedCount)
+    slots = HashSlots()
     keys.reserveCapacity(expectedCount)
+    hashBits.reserveCapacity(expectedCount)
   }
 
   static func hash(_ tape: Tape, type: Int, value: Int, isLocal: Bool) -> Int {
@@ -29,17 +32,29 @@ struct ResourceTable {
     return hasher.finalize()
   }
 
-  /// Adds an identity; returns the ordinal already stored under it when it is taken.
-  mutating func insert(_ tape: Tape, type: Int, value: Int, isLocal: Bool, ordinal: Int32) -> Int32?
-  {
-    let probe = find(tape, type: type, value: value, isLocal: isLocal)
-    if let index = probe.index { return keys[index].ordinal }
+  /// Adds an identity, findable once ``placeAdded(_:)`` places it with the others.
+  mutating func add(_ tape: Tape, type: Int, value: Int, isLocal: Bool, ordinal: Int32) {
     keys.append(
       Key(
         typeEntry: Int32(truncatingIfNeeded: type), valueEntry: Int32(truncatingIfNeeded: value),
         ordinal: ordinal, isLocal: isLocal))
-    slots.insert(probe)
-    return nil
+    hashBits.append(HashSlots.bits(Self.hash(tape, type: type, value: value, isLocal: isLocal)))
+  }
+
+  /// Makes every identity added so far findable, all at once (``HashSlots`` fills its slots range
+  /// by range, not at a random place per identity). Returns the first one, in the order added,
+  /// that repeats an earlier identity of another resource (R40), or `nil`.
+  mutating func placeAdded(_ tape: Tape) -> (type: Int, value: Int, ordinal: Int32)? {
+    let keys = keys
+    var repeated: Int?
+    slots = HashSlots(hashBits: hashBits, firstDuplicate: &repeated) { later, earlier in
+      let key = keys[later]
+      let other = keys[earlier]
+      return key.isLocal == other.isLocal && key.ordinal != other.ordinal
+        && TapeStrings.equal(tape, Int(key.typeEntry), Int(other.typeEntry))
+        && TapeStrings.equal(tape, Int(key.valueEntry), Int(other.valueEntry))
+    }
+    return repeated.map { (Int(keys[$0].typeEntry), Int(keys[$0].valueEntry), keys[$0].ordinal) }
   }
 
   /// The ordinal of the resource with this identity, if the document has it.

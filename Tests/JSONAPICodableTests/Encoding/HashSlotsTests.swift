@@ -3,8 +3,9 @@ import Testing
 
 @testable import JSONAPICodable
 
-/// The slots behind the encoder's table of resource identities: keys found by hash bits and the
-/// caller's equality, through collisions and growth.
+/// The slots behind both tables of resource identities (the encoder's, the decoder's
+/// ``ResourceTable``): keys found by hash bits and the caller's equality, through collisions,
+/// growth and building all at once.
 @Suite("Hash slots")
 struct HashSlotsTests {
   /// A table of string keys over the slots, hashing each key with `hash`.
@@ -69,5 +70,43 @@ struct HashSlotsTests {
     #expect(small.slots.insert(probe) == 8)
     for number in 0...8 { #expect(small.index(of: "s\(number)") == number) }
     for number in 0..<1_000 { #expect(table.index(of: "r\(number)") == number) }
+  }
+
+  @Test("built all at once, range by range: clusters across ranges and the wrap, repeats reported")
+  func builtAtOnce() {
+    // 10 000 keys: 32 768 slots in 8 ranges. 3 000 keys start in the last slot of the first range
+    // and 2 000 in the table's last slot (their probes cross ranges and wrap to slot 0); the rest
+    // spread. Keys 9 000 and up repeat keys 9 000 below them.
+    let count = 10_000
+    let keys = (0..<count).map { $0 >= 9_000 ? "k\($0 - 9_000)" : "k\($0)" }
+    func bits(_ index: Int) -> UInt32 {
+      let key = index >= 9_000 ? index - 9_000 : index
+      if key % 3 == 0 && key < 9_000 { return 4_095 }
+      if key % 3 == 1 && key < 6_000 { return 32_767 }
+      return HashSlots.bits(keys[key].hashValue)
+    }
+    var firstDuplicate: Int?
+    var compared = 0
+    let slots = HashSlots(hashBits: (0..<count).map(bits), firstDuplicate: &firstDuplicate) {
+      later, earlier in
+      compared += 1
+      #expect(earlier < later)
+      return keys[later] == keys[earlier]
+    }
+    #expect(firstDuplicate == 9_000)
+    #expect(compared > 3_000)
+    #expect(slots.count == count)
+    for index in 0..<9_000 {
+      let found = slots.find(hash: Int(bits(index))) { keys[$0] == keys[index] }.index
+      #expect(found == index, "key \(index)")
+    }
+    #expect(slots.find(hash: Int(bits(5))) { _ in false }.index == nil)
+    var none: Int?
+    let small = HashSlots(hashBits: [1, 1, 2], firstDuplicate: &none) { _, _ in false }
+    #expect(none == nil)
+    #expect(
+      (0..<3).map { index in small.find(hash: index == 2 ? 2 : 1) { $0 == index }.index } == [
+        0, 1, 2,
+      ])
   }
 }
