@@ -98,6 +98,12 @@ final class EncoderImpl: Encoder {
         stream.adopt(array)
       {
         array.stream = stream
+      } else {
+        // As long as the type's arrays have been, up to a few: short arrays (an article's
+        // comments) then take one allocation, not one per doubling, and a long one does not make
+        // every later array of its type as long.
+        let expected = min(context.traitsCache.memberCount(slot: typeSlot), 16)
+        if expected > 1 { array.elements.reserveCapacity(expected) }
       }
       setNode(.array(array))
     }
@@ -174,8 +180,10 @@ final class EncoderImpl: Encoder {
       context.stream?.assembler.expectPrimaryResources(array.count)
     }
     try value.encode(to: encoder)
-    if case .object(let object)? = encoder.node {
-      context.traitsCache.noteMemberCount(object.count, slot: entry.slot)
+    switch encoder.node {
+    case .object(let object)?: context.traitsCache.noteMemberCount(object.count, slot: entry.slot)
+    case .array(let array)?: context.traitsCache.noteMemberCount(array.count, slot: entry.slot)
+    default: break
     }
     return classify(encoder.node, of: T.self, traits: traits)
   }
