@@ -75,12 +75,13 @@ struct HashSlots {
   /// whether the key repeats the earlier one; a repeat is left out, and `firstDuplicate` is the
   /// smallest index of one.
   ///
-  /// Each key lands where inserting the keys one by one would put it, but the slots are filled
-  /// range by range (``rangeSlots`` each), every key with the others whose probe starts in its
-  /// range, in index order, and each range zeroed just before: its lines are in the cache while
-  /// its keys land, instead of a random slot per key in a table larger than the cache (a miss
-  /// nearly every time: a tenth of decoding 100 000 small resources). A key's repeats hash alike,
-  /// so they fall in its range, after it.
+  /// Every key is found as if the keys had been inserted one by one (a key may sit in another
+  /// slot of its run: linear probing allows any order), but the slots are filled range by range
+  /// (``rangeSlots`` each), every key with the others whose probe starts in its range, in index
+  /// order, and each range zeroed just before: its lines are in the cache while its keys land,
+  /// instead of a random slot per key in a table larger than the cache (a miss nearly every time:
+  /// a tenth of decoding 100 000 small resources). A key's repeats hash alike, so they fall in its
+  /// range, after it.
   init(
     hashBits: [UInt32], firstDuplicate: inout Int?,
     isDuplicate: (_ later: Int, _ earlier: Int) -> Bool
