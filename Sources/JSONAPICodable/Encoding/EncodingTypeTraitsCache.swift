@@ -14,8 +14,8 @@ final class EncodingTypeTraitsCache {
   /// What one call hands the next through its encoder.
   struct Snapshot {
     fileprivate var known: [ObjectIdentifier: Entry] = [:]
-    // Most members per object, by slot. Sizing arrays by type, not a fixed width, keeps small
-    // objects small: member arrays were most of the encoder's heap.
+    // Most members per object (elements per array), by slot. Sizing arrays by type, not a fixed
+    // width, keeps small objects small: member arrays were most of the encoder's heap.
     fileprivate var memberCounts: [Int] = []
   }
 
@@ -38,7 +38,8 @@ final class EncodingTypeTraitsCache {
     return entry
   }
 
-  /// The most members an object of the slot's type has had; 0 before the first.
+  /// The most members an object of the slot's type has had, or elements an array of it; 0 before
+  /// the first.
   func memberCount(slot: Int) -> Int { snapshot.memberCounts[slot] }
 
   func noteMemberCount(_ count: Int, slot: Int) {

@@ -48,7 +48,7 @@ struct HashSlots {
       let entry = slots[slot]
       if entry == 0 { return Probe(hash: hash, slot: slot, index: nil) }
       if entry >> 32 == bits {
-        let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+        let index = Self.index(of: entry)
         if matching(index) { return Probe(hash: hash, slot: slot, index: index) }
       }
       slot = (slot + 1) & mask
@@ -125,8 +125,8 @@ struct HashSlots {
             break
           }
           if found >> 32 == entry >> 32 {
-            let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-            if isDuplicate(index, Int(truncatingIfNeeded: found & 0xFFFF_FFFF) - 1) {
+            let index = Self.index(of: entry)
+            if isDuplicate(index, Self.index(of: found)) {
               duplicate = min(duplicate ?? index, index)
               break
             }
@@ -164,6 +164,12 @@ struct HashSlots {
   @inline(__always)
   private static func entry(bits: UInt32, index: Int) -> UInt64 {
     UInt64(bits) << 32 | UInt64(truncatingIfNeeded: index + 1)
+  }
+
+  /// The key index an occupied slot's entry holds (``entry(bits:index:)`` in reverse).
+  @inline(__always)
+  private static func index(of entry: UInt64) -> Int {
+    Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
   }
 
   /// Puts `entry` in the first free slot from where its hash bits (its high 32 bits) point.
