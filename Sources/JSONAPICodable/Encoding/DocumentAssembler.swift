@@ -70,6 +70,7 @@ struct DocumentAssembler {
     } else {
       document.append(try primaryData(node, swiftType: swiftType), for: "data")
     }
+    try checkPrimaryIdentities()
     if classifier.options.includeTree != nil {
       try collectRequested()
       // R67 (1.1): a response to `include` has `included`, even when it is empty.
@@ -141,12 +142,16 @@ struct DocumentAssembler {
     case .array(let array):
       let data = EncodedArray()
       for (index, element) in array.elements.enumerated() {
-        guard case .object(let object) = element else {
-          throw JSONAPIError.missingResourceType(
-            swiftType: "\(swiftType)",
-            codingPath: EncodingPath.topLevel.appending(index: index).text)
+        do {
+          guard case .object(let object) = element else {
+            throw JSONAPIError.missingResourceType(
+              swiftType: "\(swiftType)",
+              codingPath: EncodingPath.topLevel.appending(index: index).text)
+          }
+          data.elements.append(.resource(try primaryResource(object, at: index)))
+        } catch {
+          throw firstPrimaryError(error)
         }
-        data.elements.append(.resource(try primaryResource(object, at: index)))
       }
       return .array(data)
     default:
@@ -163,20 +168,39 @@ struct DocumentAssembler {
 
   /// A primary resource taken apart, its identity recorded and its related resources queued for
   /// `included`: element `index` of the primary data, or the primary data itself when `nil`.
+  /// Whether the identity repeats an earlier one is checked by ``checkPrimaryIdentities()``.
   mutating func primaryResource(_ object: EncodedObject, at index: Int?) throws -> ResourceParts {
     let path = index.map(ResourcePaths.primary) ?? ResourcePaths.topLevel
     let parts = try classifier.resource(from: object, at: path)
-    if let identity = parts.identifier.identity, !collector.addPrimary(identity) {
-      throw JSONAPIError.invalidValue(
-        reason: SpecSection.cite(
-          "the resource \(identity.type)/\(identity.id) appears twice in the primary data",
-          SpecSection.compoundDocuments),
-        codingPath: classifier.paths.path(path).text)
+    if let identity = parts.identifier.identity {
+      collector.addPrimary(identity, element: index ?? 0)
     }
-    // Without include paths a copy already in `included` is dropped now, not kept until the
-    // end: shared resources (one author on every article) would otherwise wait once per copy.
-    collector.enqueue(
-      parts.takeRelatives(), skippingRedundant: classifier.options.includeTree == nil)
+    // All queued: until the primary identities are placed nothing can be looked up, and a related
+    // resource that is a primary one is passed over when its turn comes.
+    collector.enqueue(parts.takeRelatives())
     return parts
+  }
+
+  /// Checks the primary resources taken apart so far, all at once: a resource given twice in the
+  /// primary data (R40) is an error at its second element. Call it once the primary data is
+  /// taken apart, and before throwing any other error from taking it apart, which a repeat at an
+  /// earlier element precedes.
+  ///
+  /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` for the first element that
+  ///   repeats an earlier one.
+  mutating func checkPrimaryIdentities() throws {
+    guard let (identity, element) = collector.placePrimaries() else { return }
+    throw JSONAPIError.invalidValue(
+      reason: SpecSection.cite(
+        "the resource \(identity.type)/\(identity.id) appears twice in the primary data",
+        SpecSection.compoundDocuments),
+      codingPath: classifier.paths.path(ResourcePaths.primary(element)).text)
+  }
+
+  /// ``checkPrimaryIdentities()`` for `error`, thrown taking an element of the primary data apart:
+  /// the error to report, which is the repeat if one came before.
+  mutating func firstPrimaryError(_ failure: any Error) -> any Error {
+    do { try checkPrimaryIdentities() } catch { return error }
+    return failure
   }
 }

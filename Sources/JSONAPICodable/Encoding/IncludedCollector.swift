@@ -5,12 +5,13 @@
 /// recursion and no `removeFirst`.
 struct IncludedCollector {
   private(set) var resources: [ResourceParts] = []
-  /// Every identity met, in the order met, with its position in ``resources`` or ``primary`` for
-  /// a primary resource; ``slots`` finds them by hash. One table, so each check hashes the
-  /// identity once.
-  private var identities: [(identity: EncodedResourceIdentity, position: Int)] = []
+  /// Every identity met, in the order met, with its position in ``resources``, or for a primary
+  /// resource -1 minus its element of the primary data (``primaryElement(_:)``), and its hash;
+  /// ``slots`` finds them by hash. One table, so each check hashes the identity once.
+  private var identities: [(identity: EncodedResourceIdentity, position: Int, hash: Int)] = []
+  /// The table over ``identities``. Primary identities are recorded as the primary data streams
+  /// and placed by ``placePrimaries()``, after it: those from ``HashSlots/count`` on are unplaced.
   private var slots = HashSlots()
-  private static var primary: Int { -1 }
   /// `nil` once read: ``next()`` moves each resource out.
   private var queue: [PendingResource?] = []
   /// For requested include paths: each identity with each path node it was taken apart at, so a
@@ -18,21 +19,56 @@ struct IncludedCollector {
   /// again on the same one costs one look-up.
   private var visits: Set<IncludeVisit> = []
   private var head = 0
-  /// How many primary resources are coming, when known: the table is sized once for them instead
-  /// of rehashing every identity as it doubles.
+  /// How many primary resources are coming, when known: their identities are reserved for once.
   var expectedPrimaryCount = 0
+  /// Up to how many primary identities are placed one by one: their table (up to 4 096 slots,
+  /// 32 kB) stays in the cache while they land, and placing them all at once would only add its
+  /// counting sort and buffers to every small document.
+  private static let placedOneByOneUpTo = 2048
 
-  /// Records a primary resource; returns `false` when one with that identity was recorded before.
-  mutating func addPrimary(_ identity: EncodedResourceIdentity) -> Bool {
-    if identities.isEmpty {
-      slots.reserve(expectedPrimaryCount)
-      identities.reserveCapacity(expectedPrimaryCount)
+  /// Records the identity of the primary resource at `element` of the primary data (0 for a single
+  /// resource). Whether it repeats an earlier one is known once ``placePrimaries()`` has run.
+  mutating func addPrimary(_ identity: EncodedResourceIdentity, element: Int) {
+    if identities.isEmpty { identities.reserveCapacity(expectedPrimaryCount) }
+    identities.append((identity, -1 - element, identity.hashValue))
+  }
+
+  /// The element of the primary data at a position of ``identities``, or `nil` for a related
+  /// resource (a position in ``resources``).
+  private static func primaryElement(_ position: Int) -> Int? {
+    position < 0 ? -1 - position : nil
+  }
+
+  /// Puts the primary identities recorded so far in the table, with room for the related
+  /// resources queued by now, and returns the first (by element) that repeats an earlier one.
+  /// Related resources are looked up only after this: before, they would miss the primaries.
+  ///
+  /// Many primary resources are placed all at once, range by range, instead of a random slot of a
+  /// table larger than the cache per resource while the primary data streams through the cache.
+  mutating func placePrimaries() -> (identity: EncodedResourceIdentity, element: Int)? {
+    let room = identities.count + queue.count - head
+    var repeated: Int?
+    if slots.count == 0, identities.count > Self.placedOneByOneUpTo {
+      // Nothing but primary identities is recorded yet, so key n of the table is identity n.
+      slots = HashSlots(
+        hashBits: identities.map { HashSlots.bits($0.hash) }, reservingFor: room,
+        firstDuplicate: &repeated
+      ) { identities[$0].identity == identities[$1].identity }
+    } else {
+      slots.reserve(room)
+      for index in slots.count..<identities.count {
+        let probe = slots.find(hash: identities[index].hash) {
+          identities[$0].identity == identities[index].identity
+        }
+        if probe.index != nil { repeated = min(repeated ?? index, index) }
+        // A repeat is placed too, so that each key's index stays its place in `identities`.
+        slots.insert(probe)
+      }
     }
-    let probe = find(identity)
-    // Primary resources are recorded before any related one, so a hit is always a primary.
-    guard probe.index == nil else { return false }
-    record(identity, position: Self.primary, at: probe)
-    return true
+    guard let repeated, let element = Self.primaryElement(identities[repeated].position) else {
+      return nil
+    }
+    return (identities[repeated].identity, element)
   }
 
   /// Where `identity` is recorded, or where it would go.
@@ -44,12 +80,15 @@ struct IncludedCollector {
     _ identity: EncodedResourceIdentity, position: Int, at probe: HashSlots.Probe
   ) {
     slots.insert(probe)
-    identities.append((identity, position))
+    identities.append((identity, position, probe.hash))
   }
 
   /// Queues related resources to look at. With `skippingRedundant`, those that
   /// ``isRedundant(_:)`` already now are dropped: redundancy only grows as resources are accepted,
-  /// so they would be skipped when their turn came anyway.
+  /// so they would be skipped when their turn came anyway. Primary resources queue their
+  /// relatives without skipping: nothing can be looked up before ``placePrimaries()``, and while
+  /// the primary data streams only a primary could have been found, at a look-up per related
+  /// resource in a table larger than the cache.
   ///
   /// Takes a resource's named relatives as they are, so no array is made per resource.
   mutating func enqueue(_ relatives: [ResourceParts.Relative], skippingRedundant: Bool = false) {
@@ -102,7 +141,7 @@ struct IncludedCollector {
 
   /// ``isRedundant(_:)`` for a resource whose identity is recorded at `position`.
   private func isRedundant(_ object: EncodedObject, knownAt position: Int) -> Bool {
-    let existing = position == Self.primary ? nil : resources[position]
+    let existing = Self.primaryElement(position) == nil ? resources[position] : nil
     // By position: copying whole members would retain every value of every copy.
     for member in 0..<object.count {
       let name = object.members[member].key
@@ -160,7 +199,7 @@ struct IncludedCollector {
     guard let probe, let identity = parts.identifier.identity else { return [] }
     if let index = probe.index {
       let position = identities[index].position
-      return position == Self.primary ? [] : resources[position].merge(parts)
+      return Self.primaryElement(position) == nil ? resources[position].merge(parts) : []
     }
     record(identity, position: resources.count, at: probe)
     resources.append(parts)

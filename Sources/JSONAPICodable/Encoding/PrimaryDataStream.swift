@@ -82,7 +82,7 @@ final class PrimaryDataStream {
       }
       parts = try assembler.primaryResource(object, at: written)
     } catch {
-      assemblyError = error
+      assemblyError = assembler.firstPrimaryError(error)
       return
     }
     guard writingError == nil else { return }
@@ -107,6 +107,7 @@ final class PrimaryDataStream {
     // Elements a nested container added after the stream are taken apart now, in order.
     for element in array.elements { write(element) }
     if let assemblyError { throw assemblyError }
+    try assembler.checkPrimaryIdentities()
     let rest = try assembler.assemble(root, rootType: swiftType, streamed: array)
     if let writingError { throw writingError }
     try writer.finishStreamedDocument(rest)

@@ -73,7 +73,7 @@ struct HashSlots {
   /// Slots for keys 0, 1, … whose hashes' ``bits(_:)`` are `hashBits`, in that order, all placed
   /// at once. `isDuplicate` (given a key's index and an earlier key's, whose hash bits match) says
   /// whether the key repeats the earlier one; a repeat is left out, and `firstDuplicate` is the
-  /// smallest index of one.
+  /// smallest index of one. The table has room for `reservingFor` keys, or for these if more.
   ///
   /// Every key is found as if the keys had been inserted one by one (a key may sit in another
   /// slot of its run: linear probing allows any order), but the slots are filled range by range
@@ -83,10 +83,10 @@ struct HashSlots {
   /// a tenth of decoding 100 000 small resources). A key's repeats hash alike, so they fall in its
   /// range, after it.
   init(
-    hashBits: [UInt32], firstDuplicate: inout Int?,
+    hashBits: [UInt32], reservingFor expectedCount: Int = 0, firstDuplicate: inout Int?,
     isDuplicate: (_ later: Int, _ earlier: Int) -> Bool
   ) {
-    let capacity = Self.capacity(for: hashBits.count)
+    let capacity = Self.capacity(for: max(hashBits.count, expectedCount))
     let mask = capacity - 1
     let rangeSize = min(capacity, Self.rangeSlots)
     let rangeCount = capacity / rangeSize
