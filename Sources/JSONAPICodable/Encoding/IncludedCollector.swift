@@ -22,8 +22,8 @@ struct IncludedCollector {
   /// How many primary resources are coming, when known: their identities are reserved for once.
   var expectedPrimaryCount = 0
   /// Up to how many primary identities are placed one by one: their table (up to 4 096 slots,
-  /// 32 kB) stays in the cache while they land, and placing them all at once would only add its
-  /// counting sort and buffers to every small document.
+  /// 32 kB) stays in the cache while they land, and placing them all at once would take an array
+  /// of their hash bits from every small document.
   private static let placedOneByOneUpTo = 2048
 
   /// Records the identity of the primary resource at `element` of the primary data (0 for a single

@@ -89,20 +89,6 @@ struct HashSlots {
     let capacity = Self.capacity(for: max(hashBits.count, expectedCount))
     let mask = capacity - 1
     let rangeSize = min(capacity, Self.rangeSlots)
-    let rangeCount = capacity / rangeSize
-    let shift = rangeSize.trailingZeroBitCount
-    // A counting sort of the keys by the range their probe starts in (stable: index order).
-    var next = [Int](repeating: 0, count: rangeCount + 1)
-    for bits in hashBits { next[(Int(bits) & mask) >> shift + 1] += 1 }
-    for range in 0..<rangeCount { next[range + 1] += next[range] }
-    let ordered = [UInt64](unsafeUninitializedCapacity: hashBits.count) { buffer, initialized in
-      for (index, bits) in hashBits.enumerated() {
-        let range = (Int(bits) & mask) >> shift
-        buffer.initializeElement(at: next[range], to: Self.entry(bits: bits, index: index))
-        next[range] += 1
-      }
-      initialized = hashBits.count
-    }
     var duplicate: Int?
     slots = [UInt64](unsafeUninitializedCapacity: capacity) { slots, initialized in
       // Slots below `zeroed` are initialized. Ranges are filled in ascending order and a probe
@@ -114,7 +100,7 @@ struct HashSlots {
         UnsafeMutableBufferPointer(rebasing: slots[zeroed..<end]).initialize(repeating: 0)
         zeroed = end
       }
-      for entry in ordered {
+      func place(_ entry: UInt64) {
         var slot = Int(truncatingIfNeeded: entry >> 32) & mask
         while zeroed <= slot { zeroRange() }
         while true {
@@ -122,16 +108,25 @@ struct HashSlots {
           let found = slots[slot]
           if found == 0 {
             slots[slot] = entry
-            break
+            return
           }
           if found >> 32 == entry >> 32 {
             let index = Self.index(of: entry)
             if isDuplicate(index, Self.index(of: found)) {
               duplicate = min(duplicate ?? index, index)
-              break
+              return
             }
           }
           slot = (slot + 1) & mask
+        }
+      }
+      if capacity == rangeSize {
+        // One range, in the cache as a whole: the keys land in index order, with no sort (and
+        // none of its buffers, which a document of one resource would pay for).
+        for (index, bits) in hashBits.enumerated() { place(Self.entry(bits: bits, index: index)) }
+      } else {
+        for entry in Self.sortedByRange(hashBits, mask: mask, rangeSize: rangeSize) {
+          place(entry)
         }
       }
       while zeroed < capacity { zeroRange() }
@@ -140,6 +135,24 @@ struct HashSlots {
     self.mask = mask
     count = hashBits.count
     firstDuplicate = duplicate
+  }
+
+  /// The entries for keys with `hashBits`, counting-sorted by the range of `rangeSize` slots their
+  /// probe starts in; stable, so index order within a range.
+  private static func sortedByRange(_ hashBits: [UInt32], mask: Int, rangeSize: Int) -> [UInt64] {
+    let rangeCount = (mask + 1) / rangeSize
+    let shift = rangeSize.trailingZeroBitCount
+    var next = [Int](repeating: 0, count: rangeCount + 1)
+    for bits in hashBits { next[(Int(bits) & mask) >> shift + 1] += 1 }
+    for range in 0..<rangeCount { next[range + 1] += next[range] }
+    return [UInt64](unsafeUninitializedCapacity: hashBits.count) { buffer, initialized in
+      for (index, bits) in hashBits.enumerated() {
+        let range = (Int(bits) & mask) >> shift
+        buffer.initializeElement(at: next[range], to: Self.entry(bits: bits, index: index))
+        next[range] += 1
+      }
+      initialized = hashBits.count
+    }
   }
 
   /// Slots per range of ``init(hashBits:firstDuplicate:isDuplicate:)`` (32 KiB): a range stays in
