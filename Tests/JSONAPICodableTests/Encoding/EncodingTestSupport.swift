@@ -74,3 +74,17 @@ struct Article: Codable, Equatable {
   var comments: [Comment]?
   var tags: [Tag]?
 }
+
+/// A node whose `next` is another node's copy (same identity, a label of its own): primary data
+/// whose relatives repeat primary resources.
+struct LinkedNode: Encodable {
+  struct Copy: Encodable {
+    var id: String
+    var type = "nodes"
+    var label: String
+  }
+  var id: String
+  var type = "nodes"
+  var label: String
+  var next: Copy?
+}

@@ -48,20 +48,9 @@ struct IncludedEncodingTests {
 
   @Test("a primary resource is never repeated in included; the primary as encoded wins (R40, R42)")
   func primaryNeverRepeated() throws {
-    struct Node: Encodable {
-      var id: String
-      var type = "nodes"
-      var label: String
-      var next: NextNode?
-    }
-    struct NextNode: Encodable {
-      var id: String
-      var type = "nodes"
-      var label: String
-    }
     let nodes = [
-      Node(id: "1", label: "one", next: NextNode(id: "2", label: "copy of two")),
-      Node(id: "2", label: "two", next: NextNode(id: "1", label: "copy of one")),
+      LinkedNode(id: "1", label: "one", next: .init(id: "2", label: "copy of two")),
+      LinkedNode(id: "2", label: "two", next: .init(id: "1", label: "copy of one")),
     ]
     let document = try encodeDocument(nodes, name: "primary-not-repeated")
     #expect(document["included"] == nil)

@@ -105,21 +105,10 @@ struct PrimaryIdentityTests {
     // Relatives are queued while the primary data streams, before any primary identity can be
     // looked up; copies of primary resources, before and after theirs, are passed over all the
     // same, across batches of the stream, and the other relatives are included in first-met order.
-    struct Node: Encodable {
-      var id: String
-      var type = "nodes"
-      var label: String
-      var next: NextNode
-    }
-    struct NextNode: Encodable {
-      var id: String
-      var type = "nodes"
-      var label: String
-    }
     let nodes = (0..<300).map { index in
       let next = index % 50 == 0 ? "x\(index)" : "\((index + 150) % 300)"
-      return Node(
-        id: "\(index)", label: "node \(index)", next: NextNode(id: next, label: "copy of \(next)"))
+      return LinkedNode(
+        id: "\(index)", label: "node \(index)", next: .init(id: next, label: "copy of \(next)"))
     }
     let streamed = try JSONDecoder().decode(
       JSONAPIValue.self, from: try JSONAPIEncoder().encode(nodes))
