@@ -5,10 +5,13 @@
 /// recursion and no `removeFirst`.
 struct IncludedCollector {
   private(set) var resources: [ResourceParts] = []
-  /// Every identity met, in the order met, with its position in ``resources``, or for a primary
-  /// resource -1 minus its element of the primary data (``primaryElement(_:)``), and its hash;
-  /// ``slots`` finds them by hash. One table, so each check hashes the identity once.
-  private var identities: [(identity: EncodedResourceIdentity, position: Int, hash: Int)] = []
+  /// Every identity met, in the order met, with the bits of its hash the slots keep
+  /// (``HashSlots/bits(_:)``: in the identity's padding, so an entry takes no more room) and its
+  /// position in ``resources``, or for a primary resource -1 minus its element of the primary data
+  /// (``primaryElement(_:)``); ``slots`` finds them by hash. One table, so each check hashes the
+  /// identity once.
+  private var identities: [(identity: EncodedResourceIdentity, hashBits: UInt32, position: Int)] =
+    []
   /// The table over ``identities``. Primary identities are recorded as the primary data streams
   /// and placed by ``placePrimaries()``, after it: those from ``HashSlots/count`` on are unplaced.
   private var slots = HashSlots()
@@ -30,7 +33,7 @@ struct IncludedCollector {
   /// resource). Whether it repeats an earlier one is known once ``placePrimaries()`` has run.
   mutating func addPrimary(_ identity: EncodedResourceIdentity, element: Int) {
     if identities.isEmpty { identities.reserveCapacity(expectedPrimaryCount) }
-    identities.append((identity, -1 - element, identity.hashValue))
+    identities.append((identity, HashSlots.bits(identity.hashValue), -1 - element))
   }
 
   /// The element of the primary data at a position of ``identities``, or `nil` for a related
@@ -51,13 +54,14 @@ struct IncludedCollector {
     if slots.count == 0, identities.count > Self.placedOneByOneUpTo {
       // Nothing but primary identities is recorded yet, so key n of the table is identity n.
       slots = HashSlots(
-        hashBits: identities.map { HashSlots.bits($0.hash) }, reservingFor: room,
+        hashBits: identities.map(\.hashBits), reservingFor: room,
         firstDuplicate: &repeated
       ) { identities[$0].identity == identities[$1].identity }
     } else {
       slots.reserve(room)
       for index in slots.count..<identities.count {
-        let probe = slots.find(hash: identities[index].hash) {
+        // The slots see only a hash's low 32 bits: those kept stand for the whole hash.
+        let probe = slots.find(hash: Int(identities[index].hashBits)) {
           identities[$0].identity == identities[index].identity
         }
         if probe.index != nil { repeated = min(repeated ?? index, index) }
@@ -80,7 +84,7 @@ struct IncludedCollector {
     _ identity: EncodedResourceIdentity, position: Int, at probe: HashSlots.Probe
   ) {
     slots.insert(probe)
-    identities.append((identity, position, probe.hash))
+    identities.append((identity, HashSlots.bits(probe.hash), position))
   }
 
   /// Queues related resources to look at. With `skippingRedundant`, those that
