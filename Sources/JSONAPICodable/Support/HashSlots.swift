@@ -25,9 +25,9 @@ struct HashSlots {
   private var mask: Int
   private(set) var count = 0
 
-  /// Slots for `expectedCount` keys before the first growth.
-  init(expectedCount: Int = 0) {
-    let capacity = Self.capacity(for: expectedCount)
+  /// An empty table of the smallest size, grown by ``reserve(_:)`` or as keys are inserted.
+  init() {
+    let capacity = Self.capacity(for: 0)
     slots = Array(repeating: 0, count: capacity)
     mask = capacity - 1
   }
