@@ -127,6 +127,19 @@ public final class JSONAPIEncoder: @unchecked Sendable {
 
   /// Encodes `value` with this call's `options`: the one pipeline of every document.
   func encode<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
+    do {
+      return try encodeOnce(value, options: options)
+    } catch is DocumentAssembler.PrewrittenIncludedNotExact {
+      // Copies of one related resource differ, or one failed to be taken apart: the assembly that
+      // merges copies and reports errors in document order says what the document is. `value` is
+      // encoded a second time, which only such documents pay.
+      var exact = options
+      exact.prewritesIncluded = false
+      return try encodeOnce(value, options: exact)
+    }
+  }
+
+  private func encodeOnce<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
     let stream = PrimaryDataStream(options: options, swiftType: T.self)
     let root = EncoderImpl.root(
       for: T.self, options: options, stream: stream, types: lock.withLock { types })

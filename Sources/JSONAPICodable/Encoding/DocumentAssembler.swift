@@ -5,10 +5,18 @@
 struct DocumentAssembler {
   private let classifier: ResourceClassifier
   private var collector = IncludedCollector()
+  /// Writes a streamed collection's related resources as they stream; `nil` when `included` is
+  /// chosen by include paths, not wanted, or being assembled again (see ``IncludedPrewriter``).
+  private var prewriter: IncludedPrewriter?
 
   init(options: EncodingOptions) {
     classifier = ResourceClassifier(options: options)
   }
+
+  /// Thrown by ``assemble(_:rootType:streamed:)`` when the related resources written as the
+  /// collection streamed might not give the exact `included`: the caller encodes the document again
+  /// with ``EncodingOptions/prewritesIncluded`` off.
+  struct PrewrittenIncludedNotExact: Error {}
 
   /// The top-level object for `root`, the tree of a value of type `rootType`.
   ///
@@ -69,6 +77,14 @@ struct DocumentAssembler {
       }
     } else {
       document.append(try primaryData(node, swiftType: swiftType), for: "data")
+    }
+    if streamed != nil, let prewriter {
+      try checkPrimaryIdentities()
+      guard let included = prewriter.included(admittingInto: &collector) else {
+        throw PrewrittenIncludedNotExact()
+      }
+      if !included.ranges.isEmpty { document.append(.prewritten(included), for: "included") }
+      return
     }
     try checkPrimaryIdentities()
     if classifier.options.includeTree != nil {
@@ -169,16 +185,36 @@ struct DocumentAssembler {
   /// A primary resource taken apart, its identity recorded and its related resources queued for
   /// `included`: element `index` of the primary data, or the primary data itself when `nil`.
   /// Whether the identity repeats an earlier one is checked by ``checkPrimaryIdentities()``.
-  mutating func primaryResource(_ object: EncodedObject, at index: Int?) throws -> ResourceParts {
+  ///
+  /// With `streaming` (an element of a streamed collection), the related resources are left in the
+  /// parts, for ``prewriteRelatives(of:)`` once the resource is written, when they can be.
+  mutating func primaryResource(_ object: EncodedObject, at index: Int?, streaming: Bool = false)
+    throws -> ResourceParts
+  {
     let path = index.map(ResourcePaths.primary) ?? ResourcePaths.topLevel
     let parts = try classifier.resource(from: object, at: path)
     if let identity = parts.identifier.identity {
       collector.addPrimary(identity, element: index ?? 0)
     }
+    if streaming, classifier.options.prewritesIncluded, classifier.options.includeTree == nil,
+      classifier.options.includesRelatedResources
+    {
+      if prewriter == nil {
+        prewriter = IncludedPrewriter(
+          classifier: classifier, expectedCount: collector.expectedPrimaryCount)
+      }
+      return parts
+    }
     // All queued: until the primary identities are placed nothing can be looked up, and a related
     // resource that is a primary one is passed over when its turn comes.
     collector.enqueue(parts.takeRelatives())
     return parts
+  }
+
+  /// Takes apart and writes the related resources of `parts`, a streamed primary resource that
+  /// ``primaryResource(_:at:streaming:)`` left them in.
+  mutating func prewriteRelatives(of parts: ResourceParts) {
+    prewriter?.prewrite(parts.takeRelatives())
   }
 
   /// Checks the primary resources taken apart so far, all at once: a resource given twice in the
@@ -189,6 +225,7 @@ struct DocumentAssembler {
   /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` for the first element that
   ///   repeats an earlier one.
   mutating func checkPrimaryIdentities() throws {
+    collector.expectedAdmittedCount = prewriter?.recordCount ?? 0
     guard let (identity, element) = collector.placePrimaries() else { return }
     throw JSONAPIError.invalidValue(
       reason: SpecSection.cite(

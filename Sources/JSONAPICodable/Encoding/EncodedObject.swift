@@ -43,6 +43,17 @@ final class EncodedObject {
     if capacity > 0 { members.reserveCapacity(capacity) }
   }
 
+  /// A new object with the same role and members: the members' storage is shared until either
+  /// object changes (taking a resource apart marks its members in place; the copy keeps them as
+  /// they were encoded).
+  func copy() -> EncodedObject {
+    let copy = EncodedObject(role: role, swiftType: swiftType)
+    copy.members = members
+    copy.positions = positions
+    copy.keyBits = keyBits
+    return copy
+  }
+
   /// The members as `(name, value)` pairs, in order.
   var pairs: LazyMapSequence<[Member], (String, EncodedNode)> {
     members.lazy.map { ($0.key, $0.value) }

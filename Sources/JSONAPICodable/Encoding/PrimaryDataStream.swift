@@ -80,17 +80,20 @@ final class PrimaryDataStream {
         throw JSONAPIError.missingResourceType(
           swiftType: name, codingPath: EncodingPath.topLevel.appending(index: written).text)
       }
-      parts = try assembler.primaryResource(object, at: written)
+      parts = try assembler.primaryResource(object, at: written, streaming: true)
     } catch {
       assemblyError = assembler.firstPrimaryError(error)
       return
     }
-    guard writingError == nil else { return }
-    do {
-      try writer.writeStreamedElement(.resource(parts), index: written)
-    } catch {
-      writingError = error
+    if writingError == nil {
+      do {
+        try writer.writeStreamedElement(.resource(parts), index: written)
+      } catch {
+        writingError = error
+      }
     }
+    // While the resource's tree is still in the cache.
+    assembler.prewriteRelatives(of: parts)
   }
 
   /// The finished document, once the tree `root` (whose primary data is ``array``) is encoded.

@@ -15,4 +15,7 @@ struct EncodingOptions: @unchecked Sendable {
   /// its identifier (when ``includesRelatedResources``).
   var includeTree: IncludeTree?
   var limits = JSONAPIEncoder.Limits()
+  /// Whether a streamed collection's related resources are written as they stream
+  /// (``IncludedPrewriter``); off for the second try when that could not give the exact document.
+  var prewritesIncluded = true
 }

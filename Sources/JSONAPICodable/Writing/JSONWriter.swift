@@ -114,7 +114,42 @@ struct JSONWriter {
     case .toManyRelationship(let array): try writeRelationship(.array(array), level: level)
     case .nullRelationship: try writeRelationship(.null, level: level)
     case .fields(let object, let kind): try writeFields(of: object, kind, level: level)
+    case .prewritten(let elements): try writePrewritten(elements, level: level)
     }
+  }
+
+  /// The level of an element of a document's `included`: the document is at 0, `included` at 1.
+  static let includedElementLevel = 2
+
+  /// Writes `node` alone, as an element of a document's `included` is written, for
+  /// ``IncludedPrewriter``; `false` when containers nest too deep (the document is then assembled
+  /// again, which reports it).
+  mutating func writeIncludedElement(_ node: EncodedNode) -> Bool {
+    do {
+      try write(node, level: Self.includedElementLevel)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// An array of elements written before, each at the level of an element of `included`.
+  private mutating func writePrewritten(_ elements: PrewrittenElements, level: Int) throws(TooDeep)
+  {
+    try checkDepth(level)
+    bytes.append(UInt8(ascii: "["))
+    if elements.ranges.isEmpty {
+      if prettyPrinted { emptyContainerBody(level: level) }
+      bytes.append(UInt8(ascii: "]"))
+      return
+    }
+    for (index, range) in elements.ranges.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      if prettyPrinted { newline(level: level + 1) }
+      bytes.append(range, of: elements.bytes)
+    }
+    if prettyPrinted { newline(level: level) }
+    bytes.append(UInt8(ascii: "]"))
   }
 
   /// A resource's `attributes` or `relationships`: the members of its object marked `kind`; the
