@@ -50,6 +50,8 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   private var options = EncodingOptions()
   /// What earlier calls learnt about the types they met (see ``EncodingTypeTraitsCache``).
   private var types = EncodingTypeTraitsCache.Snapshot()
+  /// Scratch memory for large collections' related resources, kept from one call to the next.
+  private let spare = SpareOutputBuffer()
 
   /// Creates an encoder with default settings.
   public init() {}
@@ -140,7 +142,7 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   }
 
   private func encodeOnce<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
-    let stream = PrimaryDataStream(options: options, swiftType: T.self)
+    let stream = PrimaryDataStream(options: options, swiftType: T.self, spare: spare)
     let root = EncoderImpl.root(
       for: T.self, options: options, stream: stream, types: lock.withLock { types })
     let tree = try root.wrap(value, key: nil)

@@ -8,9 +8,12 @@ struct DocumentAssembler {
   /// Writes a streamed collection's related resources as they stream; `nil` when `included` is
   /// chosen by include paths, not wanted, or being assembled again (see ``IncludedPrewriter``).
   private var prewriter: IncludedPrewriter?
+  /// The encoder's buffer for the prewriter's text, kept between calls.
+  private let spare: SpareOutputBuffer?
 
-  init(options: EncodingOptions) {
+  init(options: EncodingOptions, spare: SpareOutputBuffer? = nil) {
     classifier = ResourceClassifier(options: options)
+    self.spare = spare
   }
 
   /// Thrown by ``assemble(_:rootType:streamed:)`` when the related resources written as the
@@ -201,7 +204,7 @@ struct DocumentAssembler {
     {
       if prewriter == nil {
         prewriter = IncludedPrewriter(
-          classifier: classifier, expectedCount: collector.expectedPrimaryCount)
+          classifier: classifier, expectedCount: collector.expectedPrimaryCount, spare: spare)
       }
       return parts
     }
@@ -209,6 +212,11 @@ struct DocumentAssembler {
     // resource that is a primary one is passed over when its turn comes.
     collector.enqueue(parts.takeRelatives())
     return parts
+  }
+
+  /// Lets go of what the prewriter wrote, once the document that copied it is written.
+  func finishPrewriting() {
+    prewriter?.finish()
   }
 
   /// Takes apart and writes the related resources of `parts`, a streamed primary resource that

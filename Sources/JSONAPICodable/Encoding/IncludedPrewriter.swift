@@ -46,6 +46,8 @@ final class IncludedPrewriter {
   }
 
   private let classifier: ResourceClassifier
+  /// Where ``writer``'s buffer came from and goes back to once `included` is written.
+  private let spare: SpareOutputBuffer?
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) private var writer: JSONWriter
   @exclusivity(unchecked) private var records: [Record] = []
@@ -64,11 +66,14 @@ final class IncludedPrewriter {
   /// Up to how many recent identities are kept: 1 024 entries, 48 kB, stay in the cache.
   private static let recentLimit = 1024
 
-  /// A prewriter for a collection of about `expectedCount` primary resources (0: not known).
-  init(classifier: ResourceClassifier, expectedCount: Int) {
+  /// A prewriter for a collection of about `expectedCount` primary resources (0: not known),
+  /// writing into a buffer from `spare` when there is one.
+  init(classifier: ResourceClassifier, expectedCount: Int, spare: SpareOutputBuffer?) {
     self.classifier = classifier
+    self.spare = spare
     writer = JSONWriter(
-      formatting: classifier.options.outputFormatting, limits: classifier.options.limits)
+      formatting: classifier.options.outputFormatting, limits: classifier.options.limits,
+      into: spare?.take() ?? OutputBuffer())
     var slots = 16
     while slots < Self.recentLimit && slots < expectedCount { slots *= 2 }
     recentSlots = slots
@@ -151,6 +156,12 @@ final class IncludedPrewriter {
       }
     }
     return record
+  }
+
+  /// Gives the text's buffer back for the encoder's next call, once `included` has been copied
+  /// into the document: nothing is written to it or read from it afterwards.
+  func finish() {
+    spare?.giveBack(writer.bytes)
   }
 
   /// `included`, breadth first from the primary data, each identity admitted into `collector`

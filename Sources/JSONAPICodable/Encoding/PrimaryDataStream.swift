@@ -29,8 +29,10 @@ final class PrimaryDataStream {
   /// The first error writing an element: thrown last, as writing comes after assembly.
   @exclusivity(unchecked) private var writingError: (any Error)?
 
-  init(options: EncodingOptions, swiftType: Any.Type) {
-    assembler = DocumentAssembler(options: options)
+  /// A stream for a document whose primary data is of type `swiftType`; `spare` is the encoder's
+  /// buffer kept between calls (``SpareOutputBuffer``).
+  init(options: EncodingOptions, swiftType: Any.Type, spare: SpareOutputBuffer? = nil) {
+    assembler = DocumentAssembler(options: options, spare: spare)
     writer = JSONWriter(formatting: options.outputFormatting, limits: options.limits)
     self.swiftType = swiftType
   }
@@ -114,6 +116,7 @@ final class PrimaryDataStream {
     let rest = try assembler.assemble(root, rootType: swiftType, streamed: array)
     if let writingError { throw writingError }
     try writer.finishStreamedDocument(rest)
+    assembler.finishPrewriting()
     return try writer.bytes.takeData()
   }
 }

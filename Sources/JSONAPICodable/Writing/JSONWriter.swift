@@ -1,7 +1,7 @@
 /// Writes an ``EncodedNode`` tree as UTF-8 JSON text, laid out as `JSONEncoder` lays it out.
 struct JSONWriter {
   /// What has been written; ``OutputBuffer/takeData()`` gives it as `Data`.
-  let bytes = OutputBuffer()
+  let bytes: OutputBuffer
   private let prettyPrinted: Bool
   private let sortedKeys: Bool
   private let escapesSlashes: Bool
@@ -15,7 +15,12 @@ struct JSONWriter {
   /// a relationship's `data`, arrays of them, `included`.
   static let documentLevels = 8
 
-  init(formatting: JSONAPIEncoder.OutputFormatting, limits: JSONAPIEncoder.Limits) {
+  /// A writer that writes into `bytes` (a new buffer unless given).
+  init(
+    formatting: JSONAPIEncoder.OutputFormatting, limits: JSONAPIEncoder.Limits,
+    into bytes: OutputBuffer = OutputBuffer()
+  ) {
+    self.bytes = bytes
     prettyPrinted = formatting.contains(.prettyPrinted)
     sortedKeys = formatting.contains(.sortedKeys)
     escapesSlashes = !formatting.contains(.withoutEscapingSlashes)

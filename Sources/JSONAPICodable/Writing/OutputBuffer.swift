@@ -74,6 +74,15 @@ final class OutputBuffer {
     count += times
   }
 
+  /// How many bytes the buffer holds memory for.
+  var reserved: Int { capacity }
+
+  /// Empties the buffer, keeping its memory for what is written next.
+  func removeAll() {
+    count = 0
+    failed = false
+  }
+
   /// Drops the bytes from `newCount` on: a copy written again, whose text is here already.
   func truncate(to newCount: Int) {
     if newCount >= 0, newCount < count { count = newCount }
