@@ -169,12 +169,36 @@ final class DocumentIndex {
   private func indexElements(ofArrayAt array: Int, member: String) throws {
     var position = 0
     var element = array + 1
-    while element < tape[array].containerEnd {
-      try indexResource(at: element, member: member, position: position)
-      position += 1
-      element = tape.next(after: element)
+    let end = tape[array].containerEnd
+    while element < end {
+      // The first bytes of the next resources are read all at once, before any is indexed: in a
+      // large document the scan left them long ago, and each resource's `type` and `id` was a
+      // wait for memory (string-heavy documents at 100 000 resources: a twentieth of decoding).
+      // Read together, the waits overlap; read one resource ahead, they did not.
+      var count = 0
+      var next = element
+      var touched: UInt8 = 0
+      while count < Self.batchSize, next < end {
+        touched |= tape.base[min(Int(tape[next].offset) &+ Self.readAheadBytes, tape.byteCount - 1)]
+        count += 1
+        next = tape.next(after: next)
+      }
+      // Kept, so that the reads are not optimized away.
+      readAheadSink |= touched
+      for _ in 0..<count {
+        try indexResource(at: element, member: member, position: position)
+        position += 1
+        element = tape.next(after: element)
+      }
     }
   }
+
+  /// How many resources ``indexElements(ofArrayAt:member:)`` reads at once.
+  private static let batchSize = 16
+  /// Where in a resource it reads: past the `{` and the first member's name, at the `type` and
+  /// `id` that usually open a resource object.
+  private static let readAheadBytes = 16
+  @exclusivity(unchecked) private var readAheadSink: UInt8 = 0
 
   private func indexResource(at object: Int, member: String, position: Int?) throws {
     guard tape[object].kind == .object else {
