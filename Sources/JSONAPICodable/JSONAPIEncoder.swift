@@ -136,7 +136,7 @@ public final class JSONAPIEncoder: @unchecked Sendable {
       // merges copies and reports errors in document order says what the document is. `value` is
       // encoded a second time, which only such documents pay.
       var exact = options
-      exact.prewritesIncluded = false
+      exact.prewritesIncludedFrom = .max
       return try encodeOnce(value, options: exact)
     }
   }

@@ -8,6 +8,8 @@ struct DocumentAssembler {
   /// Writes a streamed collection's related resources as they stream; `nil` when `included` is
   /// chosen by include paths, not wanted, or being assembled again (see ``IncludedPrewriter``).
   private var prewriter: IncludedPrewriter?
+  /// Whether ``prewriter`` writes the streamed collection's related resources, once decided.
+  private var prewrites: Bool?
   /// The encoder's buffer for the prewriter's text, kept between calls.
   private let spare: SpareOutputBuffer?
 
@@ -18,7 +20,7 @@ struct DocumentAssembler {
 
   /// Thrown by ``assemble(_:rootType:streamed:)`` when the related resources written as the
   /// collection streamed might not give the exact `included`: the caller encodes the document again
-  /// with ``EncodingOptions/prewritesIncluded`` off.
+  /// without prewriting (``EncodingOptions/prewritesIncludedFrom``).
   struct PrewrittenIncludedNotExact: Error {}
 
   /// The top-level object for `root`, the tree of a value of type `rootType`.
@@ -199,15 +201,7 @@ struct DocumentAssembler {
     if let identity = parts.identifier.identity {
       collector.addPrimary(identity, element: index ?? 0)
     }
-    if streaming, classifier.options.prewritesIncluded, classifier.options.includeTree == nil,
-      classifier.options.includesRelatedResources
-    {
-      if prewriter == nil {
-        prewriter = IncludedPrewriter(
-          classifier: classifier, expectedCount: collector.expectedPrimaryCount, spare: spare)
-      }
-      return parts
-    }
+    if streaming, prewritesStream() { return parts }
     // All queued: until the primary identities are placed nothing can be looked up, and a related
     // resource that is a primary one is passed over when its turn comes.
     collector.enqueue(parts.takeRelatives())
@@ -217,6 +211,23 @@ struct DocumentAssembler {
   /// Lets go of what the prewriter wrote, once the document that copied it is written.
   func finishPrewriting() {
     prewriter?.finish()
+  }
+
+  /// Whether the streamed collection's related resources are written as it streams, decided at
+  /// its first element for all of them (``assemble(_:rootType:streamed:)`` reads them from the
+  /// prewriter or from the queue, not both).
+  private mutating func prewritesStream() -> Bool {
+    if let prewrites { return prewrites }
+    let options = classifier.options
+    let prewrites =
+      collector.expectedPrimaryCount >= options.prewritesIncludedFrom
+      && options.includeTree == nil && options.includesRelatedResources
+    if prewrites {
+      prewriter = IncludedPrewriter(
+        classifier: classifier, expectedCount: collector.expectedPrimaryCount, spare: spare)
+    }
+    self.prewrites = prewrites
+    return prewrites
   }
 
   /// Takes apart and writes the related resources of `parts`, a streamed primary resource that

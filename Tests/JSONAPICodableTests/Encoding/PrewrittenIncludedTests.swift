@@ -43,14 +43,16 @@ struct PrewrittenIncludedTests {
   }
 
   /// The document from both routes: written as the collection streams, and assembled from the
-  /// finished tree (``EncodingOptions/prewritesIncluded`` off).
+  /// finished tree (prewriting off: ``EncodingOptions/prewritesIncludedFrom``).
   static func bothRoutes<T: Encodable>(
     _ value: T, formatting: JSONAPIEncoder.OutputFormatting = []
   ) -> (streamed: Result<Data, any Error>, assembled: Result<Data, any Error>) {
     var options = EncodingOptions()
     options.outputFormatting = formatting
+    // Even the smallest collection here is written as it streams.
+    options.prewritesIncludedFrom = 0
     var assembled = options
-    assembled.prewritesIncluded = false
+    assembled.prewritesIncludedFrom = .max
     let encoder = JSONAPIEncoder()
     return (
       Result { try encoder.encode(value, options: options) },
@@ -102,6 +104,26 @@ struct PrewrittenIncludedTests {
       #expect(Set(included.map(\.identity)).count == included.count)
       #expect(included.filter { $0.identity.hasPrefix("people/") }.count == members.count)
       #expect(included.filter { $0.identity.hasPrefix("notes/") }.count == 4_500)
+    }
+  }
+
+  @Test("collections on either side of the size from which prewriting starts")
+  func aroundTheThreshold() throws {
+    let from = EncodingOptions().prewritesIncludedFrom
+    var assembled = EncodingOptions()
+    assembled.prewritesIncludedFrom = .max
+    for count in [1, from - 1, from, from + 1, 3 * from] {
+      let posts = (0..<count).map { index in
+        Post(
+          id: "\(index)", author: Member(id: "m\(index % 7)", name: "Member \(index % 7)"),
+          notes: [
+            Note(id: "n\(index)", author: Member(id: "m\(index % 5)", name: "Member \(index % 5)"))
+          ])
+      }
+      let data = try JSONAPIEncoder().encode(posts)
+      #expect(data == (try JSONAPIEncoder().encode(posts, options: assembled)), "\(count) posts")
+      let members = Set((0..<count).flatMap { ["m\($0 % 7)", "m\($0 % 5)"] })
+      #expect(try Self.included(data).count == count + members.count, "\(count) posts")
     }
   }
 
