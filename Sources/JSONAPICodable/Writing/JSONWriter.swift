@@ -141,18 +141,35 @@ struct JSONWriter {
   /// An array of elements written before, each at the level of an element of `included`.
   private mutating func writePrewritten(_ elements: PrewrittenElements, level: Int) throws(TooDeep)
   {
-    try checkDepth(level)
-    bytes.append(UInt8(ascii: "["))
-    if elements.ranges.isEmpty {
-      if prettyPrinted { emptyContainerBody(level: level) }
-      bytes.append(UInt8(ascii: "]"))
-      return
-    }
+    guard try openArray(isEmpty: elements.ranges.isEmpty, level: level) else { return }
     for (index, range) in elements.ranges.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      if prettyPrinted { newline(level: level + 1) }
+      startElement(index, level: level)
       bytes.append(range, of: elements.bytes)
     }
+    closeArray(level: level)
+  }
+
+  /// Opens an array at `level`; an empty one is closed too, and `false` returned.
+  @inline(__always)
+  private mutating func openArray(isEmpty: Bool, level: Int) throws(TooDeep) -> Bool {
+    try checkDepth(level)
+    bytes.append(UInt8(ascii: "["))
+    guard isEmpty else { return true }
+    if prettyPrinted { emptyContainerBody(level: level) }
+    bytes.append(UInt8(ascii: "]"))
+    return false
+  }
+
+  /// Starts element `index` of an array at `level`.
+  @inline(__always)
+  private mutating func startElement(_ index: Int, level: Int) {
+    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+    if prettyPrinted { newline(level: level + 1) }
+  }
+
+  /// Closes an array at `level` that has elements.
+  @inline(__always)
+  private mutating func closeArray(level: Int) {
     if prettyPrinted { newline(level: level) }
     bytes.append(UInt8(ascii: "]"))
   }
@@ -194,17 +211,10 @@ struct JSONWriter {
   }
 
   private mutating func writeArray(_ array: EncodedArray, level: Int) throws(TooDeep) {
-    try checkDepth(level)
-    bytes.append(UInt8(ascii: "["))
-    if array.elements.isEmpty {
-      if prettyPrinted { emptyContainerBody(level: level) }
-      bytes.append(UInt8(ascii: "]"))
-      return
-    }
+    guard try openArray(isEmpty: array.elements.isEmpty, level: level) else { return }
     // By index: iterating would hold the array, and letting go of an element would copy it.
     for index in array.elements.indices {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      if prettyPrinted { newline(level: level + 1) }
+      startElement(index, level: level)
       let element = array.elements[index]
       if array.releasesElementsWhenWritten { array.elements[index] = .null }
       do {
@@ -213,8 +223,7 @@ struct JSONWriter {
         throw error.adding(.index(index))
       }
     }
-    if prettyPrinted { newline(level: level) }
-    bytes.append(UInt8(ascii: "]"))
+    closeArray(level: level)
   }
 
   private mutating func writeObject(_ object: EncodedObject, level: Int) throws(TooDeep) {
