@@ -94,6 +94,36 @@ import Testing
     #expect(mismatches == 0)
   }
 
+  /// Collections large enough that their related resources are written as they stream, into the
+  /// buffer the encoder keeps between calls (``SpareOutputBuffer``): calls at the same time must
+  /// each write into their own. Each task's author differs, so text from another call's buffer
+  /// would decode to the wrong author.
+  @Test func oneEncoderSharedByManyTasksWithLargeCollections() async throws {
+    let encoder = JSONAPIEncoder()
+    let decoder = JSONAPIDecoder()
+    let from = EncodingOptions().prewritesIncludedFrom
+    let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+      for task in 0..<16 {
+        group.addTask {
+          var failures = 0
+          for iteration in 0..<8 {
+            let author = Author(id: "a\(task)", name: "Author \(task).\(iteration)")
+            let posts = (0..<(from + task + iteration)).map { index in
+              Post(
+                id: "\(index)", title: "T\(task).\(iteration).\(index)", score: Double(index),
+                tags: [], author: author)
+            }
+            let data = try encoder.encode(posts)
+            failures += try decoder.decode([Post].self, from: data) != posts ? 1 : 0
+          }
+          return failures
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+  }
+
   @Test func settingsChangeWhileOtherTasksDecode() async throws {
     // userInfo does not change what these models decode, so results stay checkable while a
     // writer task keeps replacing settings behind the lock.
