@@ -127,6 +127,25 @@ struct PrewrittenIncludedTests {
     }
   }
 
+  @Test("a document with meta, links and jsonapi around a prewritten collection")
+  func documentMembersAroundIncluded() throws {
+    struct Page: Encodable { var totalPages = 3 }
+    let posts = (0..<100).map { index in
+      Post(id: "\(index)", author: Member(id: "m\(index % 9)", name: "Member \(index % 9)"))
+    }
+    let document = JSONAPIDocument(
+      data: posts, meta: Page(), links: ["self": "/posts?page[number]=1"],
+      jsonapi: JSONAPIObject(version: "1.1"))
+    for format in Self.formats {
+      let (streamed, assembled) = Self.bothRoutes(document, formatting: format)
+      let data = try streamed.get()
+      #expect(data == (try assembled.get()), "format \(format.rawValue)")
+      let members = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+      #expect(Set(members.keys) == ["data", "included", "meta", "links", "jsonapi"])
+      #expect(try Self.included(data).count == 9)
+    }
+  }
+
   @Test("copies that differ: the copy met first breadth first wins, though met later in the stream")
   func breadthFirstCopyWins() throws {
     // Post 0 reaches m1 at depth 2 (through its note), post 1 at depth 1: breadth first, post 1's
