@@ -5,8 +5,10 @@
 struct DocumentAssembler {
   private let classifier: ResourceClassifier
   private var collector = IncludedCollector()
-  /// Writes a streamed collection's related resources as they stream; `nil` when `included` is
-  /// chosen by include paths, not wanted, or being assembled again (see ``IncludedPrewriter``).
+  /// Writes a streamed collection's related resources as they stream; `nil` for a collection
+  /// under ``EncodingOptions/prewritesIncludedFrom`` resources, when `included` is chosen by
+  /// include paths or not wanted, and when the document is assembled again (see
+  /// ``IncludedPrewriter``).
   private var prewriter: IncludedPrewriter?
   /// Whether ``prewriter`` writes the streamed collection's related resources, once decided.
   private var prewrites: Bool?
