@@ -85,15 +85,14 @@ struct DocumentAssembler {
     } else {
       document.append(try primaryData(node, swiftType: swiftType), for: "data")
     }
+    try checkPrimaryIdentities()
     if streamed != nil, let prewriter {
-      try checkPrimaryIdentities()
       guard let included = prewriter.included(admittingInto: &collector) else {
         throw PrewrittenIncludedNotExact()
       }
       if !included.ranges.isEmpty { document.append(.prewritten(included), for: "included") }
       return
     }
-    try checkPrimaryIdentities()
     if classifier.options.includeTree != nil {
       try collectRequested()
       // R67 (1.1): a response to `include` has `included`, even when it is empty.

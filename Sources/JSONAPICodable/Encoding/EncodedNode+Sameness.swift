@@ -1,22 +1,11 @@
 import Foundation
 
 extension EncodedNode {
-  /// How deep ``isSame(as:)`` compares before it answers `false`: deeper trees are taken apart as
-  /// they come, which is always right, only slower.
+  /// How deep ``sameObjects(_:_:depth:)`` compares before it answers `false`: deeper trees are
+  /// taken apart as they come, which is always right, only slower.
   private static let samenessDepthLimit = 32
 
-  /// Whether `self` and `other`, two encoded values not yet taken apart, are the same: the same
-  /// cases, roles, member names in the same order and the same UTF-8, so that taking them apart
-  /// and writing them gives the same bytes and the same related resources. `false` whenever that
-  /// is not sure (a value already taken apart or assembled, trees deeper than a limit): callers
-  /// then take the value apart themselves.
-  ///
-  /// Strings compare by their UTF-8, not by `==`, which equates canonically equivalent text that is
-  /// written differently.
-  func isSame(as other: EncodedNode) -> Bool {
-    isSame(as: other, depth: 0)
-  }
-
+  /// ``sameObjects(_:_:depth:)`` for any two values, `depth` levels down.
   private func isSame(as other: EncodedNode, depth: Int) -> Bool {
     switch (self, other) {
     case (.null, .null), (.nullRelated, .nullRelated): return true
@@ -42,7 +31,14 @@ extension EncodedNode {
     }
   }
 
-  /// ``isSame(as:)`` for two objects; members already classified (taken apart) are never the same.
+  /// Whether two encoded objects not yet taken apart are the same: the same cases, roles, member
+  /// names in the same order and the same UTF-8, so that taking them apart and writing them gives
+  /// the same bytes and the same related resources. `false` whenever that is not sure (members
+  /// already classified, a value already assembled, trees deeper than a limit): callers then take
+  /// the object apart themselves.
+  ///
+  /// Strings compare by their UTF-8, not by `==`, which equates canonically equivalent text that is
+  /// written differently.
   static func sameObjects(_ first: EncodedObject, _ second: EncodedObject, depth: Int = 0) -> Bool {
     guard depth < samenessDepthLimit, first.role == second.role, first.count == second.count
     else { return false }

@@ -80,7 +80,12 @@ struct IncludedCollector {
 
   /// Where `identity` is recorded, or where it would go.
   private func find(_ identity: EncodedResourceIdentity) -> HashSlots.Probe {
-    slots.find(hash: identity.hashValue) { identities[$0].identity == identity }
+    find(identity, hash: identity.hashValue)
+  }
+
+  /// ``find(_:)`` for an identity whose `hashValue` is known.
+  private func find(_ identity: EncodedResourceIdentity, hash: Int) -> HashSlots.Probe {
+    slots.find(hash: hash) { identities[$0].identity == identity }
   }
 
   private mutating func record(
@@ -104,7 +109,7 @@ struct IncludedCollector {
   /// ``IncludedPrewriter``'s) unless a primary or an earlier related resource has it. `hash` is
   /// the identity's `hashValue`. Only after ``placePrimaries()``.
   mutating func admit(_ identity: EncodedResourceIdentity, hash: Int, position: Int) -> Admission {
-    let probe = slots.find(hash: hash) { identities[$0].identity == identity }
+    let probe = find(identity, hash: hash)
     if let index = probe.index {
       let known = identities[index].position
       return Self.primaryElement(known) == nil ? .known(position: known) : .primary

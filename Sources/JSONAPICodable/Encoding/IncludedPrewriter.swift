@@ -12,7 +12,7 @@
 /// up: the document is then encoded again the other way, which says what it must.
 ///
 /// Copies of a shared resource (one author on many articles) are compared, before they are taken
-/// apart, with the copy in a small table of recent identities (``EncodedNode/isSame(as:)``); the
+/// apart, with the copy in a small table of recent identities (``EncodedNode/sameObjects(_:_:depth:)``); the
 /// same copy is not taken apart or written again.
 final class IncludedPrewriter {
   /// A copy of a related resource, taken apart and written.
@@ -63,7 +63,8 @@ final class IncludedPrewriter {
   @exclusivity(unchecked) private var recent: [Recent] = []
   private let recentSlots: Int
 
-  /// Up to how many recent identities are kept: 1 024 entries, 48 kB, stay in the cache.
+  /// Up to how many recent identities are kept: 1 024 entries of 64 bytes, 64 kB, stay in the
+  /// cache.
   private static let recentLimit = 1024
 
   /// A prewriter for a collection of about `expectedCount` primary resources (0: not known),
