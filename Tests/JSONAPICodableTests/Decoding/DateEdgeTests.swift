@@ -8,7 +8,7 @@ import Testing
 /// before 1901-12-13T20:45:52Z. The expected seconds are counted by hand (days × 86 400 plus the
 /// time of day), not asked of the platform's formatters, so the tests mean the same everywhere.
 @Suite struct DateEdgeTests {
-  static let edges: [(text: String, seconds: Double)] = [
+  static let edges: [(String, Double)] = [
     // 370 years of 365 days, 90 leap days (93 multiples of 4 less 1700, 1800, 1900).
     ("1600-01-01T00:00:00Z", -11_676_096_000),
     // Int32.min and one second before it.

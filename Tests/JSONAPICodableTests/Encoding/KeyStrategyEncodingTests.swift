@@ -8,7 +8,7 @@ struct KeyStrategyEncodingTests {
   /// What swift-foundation's JSONEncoder makes of each name with `convertToSnakeCase` (read from
   /// it on Linux; note `URL` gives `u_rl`). Written out rather than asked of the system's
   /// JSONEncoder, so that the test means the same where another Foundation converts differently.
-  static let conversions: [(name: String, snakeCase: String)] = [
+  static let conversions: [(String, String)] = [
     ("a", "a"), ("A", "a"), ("title", "title"), ("firstName", "first_name"), ("URL", "u_rl"),
     ("URLString", "u_rl_string"), ("userID", "user_id"), ("myURLString", "my_url_string"),
     ("ABC1def", "a_bc_1def"), ("version2Name", "version2_name"), ("a1B", "a1_b"),
