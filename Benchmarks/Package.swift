@@ -5,7 +5,10 @@ import PackageDescription
 // Run: swift run -c release --package-path Benchmarks JSONAPIBenchmarks
 let package = Package(
   name: "JSONAPIBenchmarks",
-  platforms: [.macOS(.v13)],
+  // The library's own floor, so that an Apple build sees the same availability.
+  platforms: [
+    .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
+  ],
   dependencies: [
     // `name:` because a path dependency is otherwise known by its folder name, which differs
     // between checkouts (worktrees, CI); the library target is the only thing we link.

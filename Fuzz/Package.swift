@@ -5,6 +5,10 @@ import PackageDescription
 
 let package = Package(
   name: "JSONAPIFuzz",
+  // The library's own floor, so that an Apple build sees the same availability.
+  platforms: [
+    .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
+  ],
   dependencies: [.package(name: "JSONAPICodable", path: "..")],
   targets: [
     .executableTarget(

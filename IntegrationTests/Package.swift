@@ -6,7 +6,10 @@ import PackageDescription
 // with Scripts/integration.sh, which starts the server first.
 let package = Package(
   name: "IntegrationTests",
-  platforms: [.macOS(.v13), .iOS(.v16)],
+  // The library's own floor, so that an Apple build sees the same availability.
+  platforms: [
+    .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
+  ],
   dependencies: [.package(name: "JSONAPICodable", path: "..")],
   targets: [
     .executableTarget(

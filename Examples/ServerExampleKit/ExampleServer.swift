@@ -33,7 +33,12 @@ public struct ExampleServer: Sendable {
       context.mediaType = try negotiation.negotiate(
         accept: request.headers["accept"],
         contentType: hasBody ? request.headers["content-type"] ?? "" : nil)
-      guard let components = URLComponents(string: request.url) else {
+      // The request target as the client sent it, which may hold raw brackets
+      // (`?page[number]=2`), spaces or non-ASCII characters; encoded the same way on every
+      // platform before Foundation splits it.
+      guard let url = URL(jsonAPIReference: request.url),
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+      else {
         throw JSONAPIErrorObject(status: "400", title: "Bad Request", detail: "Unreadable URL.")
       }
       context.query = try JSONAPIQuery(parsing: components)

@@ -35,7 +35,7 @@ extension JSONAPIClient {
   /// `path` resolved against the base URL, with `query` appended.
   func url(for path: String, query: JSONAPIQuery = JSONAPIQuery()) throws -> URL {
     guard let base = directoryBaseURL,
-      let resolved = URL(string: path, relativeTo: base)?.absoluteURL,
+      let resolved = URL(jsonAPIReference: path, relativeTo: base)?.absoluteURL,
       let target = query.url(relativeTo: resolved)
     else { throw JSONAPIClientError.invalidURL(path) }
     return target

@@ -80,7 +80,7 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
       let raw = try await client.exchange("GET", url)
       let page = try client.document(Element.self, from: raw)
       if let href = page.links?.next?.href {
-        guard let next = URL(string: href, relativeTo: raw.url)?.absoluteURL else {
+        guard let next = URL(jsonAPIReference: href, relativeTo: raw.url)?.absoluteURL else {
           throw JSONAPIClientError.invalidURL(href)
         }
         state = .next(next)

@@ -32,9 +32,10 @@ public struct JSONAPIResponse<Value> {
   public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
   /// The `Location` header resolved against ``url``: where a created resource lives. `nil` when
-  /// the server sent none.
+  /// the server sent none. Read by `URL(jsonAPIReference:relativeTo:)`, so that raw brackets,
+  /// spaces or non-ASCII characters give the same URL on every platform.
   public var location: URL? {
-    header("location").flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
+    header("location").flatMap { URL(jsonAPIReference: $0, relativeTo: url)?.absoluteURL }
   }
 }
 

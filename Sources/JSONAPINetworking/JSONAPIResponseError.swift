@@ -117,11 +117,13 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
   /// Wait until this moment.
   case date(Date)
 
-  /// Reads `120` or `Wed, 21 Oct 2015 07:28:00 GMT`; `nil` for anything else.
+  /// Reads `120` or `Wed, 21 Oct 2015 07:28:00 GMT`; `nil` for anything else. A number of
+  /// seconds too large for `Int` reads as `Int.max`, so a long wait is never read as none at all
+  /// on a platform whose `Int` is 32 bits (watchOS on arm64_32).
   public init?(headerValue: String) {
     let trimmed = headerValue.trimmingCharacters(in: .whitespaces)
-    if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit), let seconds = Int(trimmed) {
-      self = .seconds(seconds)
+    if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit) {
+      self = .seconds(Int(trimmed) ?? Int.max)
     } else if let date = HTTPDate.parse(trimmed) {
       self = .date(date)
     } else {
@@ -133,9 +135,17 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
   public func delay(from now: Date = Date()) -> Duration {
     switch self {
     case .seconds(let seconds): return .seconds(seconds)
-    case .date(let date): return .milliseconds(max(0, Int(date.timeIntervalSince(now) * 1000)))
+    case .date(let date):
+      // Whole milliseconds, counted in Int64: a date 25 days away is already past a 32-bit `Int`
+      // (arm64_32). The date is the server's, so the count is bounded before it becomes an
+      // integer (2^53 ms, about 285 000 years, is exact in a Double).
+      let milliseconds = (date.timeIntervalSince(now) * 1000).rounded(.down)
+      guard milliseconds > 0 else { return .zero }
+      return .milliseconds(Int64(min(milliseconds, Self.longestDelayMilliseconds)))
     }
   }
+
+  private static let longestDelayMilliseconds = Double(Int64(1) << 53)
 
   /// `120 s` or the date.
   public var description: String {
@@ -159,7 +169,9 @@ enum HTTPDate {
   static func parse(_ text: String) -> Date? {
     // "Sun," "06" "Nov" "1994" "08:49:37" "GMT"
     let parts = text.split(separator: " ")
-    guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT",
+    // IMF-fixdate's year is four digits (RFC 9110 §5.6.7), which also keeps Calendar's arithmetic
+    // and the delay computed from the date within range.
+    guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT", parts[3].count == 4,
       let day = Int(parts[1]),
       let month = months.firstIndex(of: parts[2].lowercased()),
       let year = Int(parts[3])

@@ -110,7 +110,8 @@ private final class Exchange: @unchecked Sendable {
   func receive(_ chunk: Data) -> Bool {
     lock.withLock {
       guard !tooLarge else { return false }
-      if body.count + chunk.count > limit {
+      // `body.count <= limit` holds here, so the subtraction cannot overflow where a sum could.
+      if chunk.count > limit - body.count {
         tooLarge = true
         body = Data()
         return false

@@ -100,6 +100,27 @@ import Testing
         == .date(Date(timeIntervalSince1970: 784_111_777)))
     #expect(RetryAfter(headerValue: "Sun, 31 Feb 1994 08:49:37 GMT") == nil)
     #expect(RetryAfter(headerValue: "Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+    // IMF-fixdate's year has four digits.
+    #expect(RetryAfter(headerValue: "Sun, 06 Nov 19940 08:49:37 GMT") == nil)
+  }
+
+  /// Delays past 32 bits of seconds or milliseconds (`Int` on arm64_32) are computed exactly;
+  /// expected seconds counted by hand (days since 1970 × 86 400 plus the time of day).
+  @Test func retryAfterDelaysBeyond32Bits() {
+    let epoch = Date(timeIntervalSince1970: 0)
+    let in2038 = RetryAfter(headerValue: "Tue, 19 Jan 2038 03:14:08 GMT")
+    #expect(in2038 == .date(Date(timeIntervalSince1970: 2_147_483_648)))
+    #expect(in2038?.delay(from: epoch) == .seconds(Int64(2_147_483_648)))
+    let lastSecond = RetryAfter(headerValue: "Fri, 31 Dec 9999 23:59:59 GMT")
+    #expect(lastSecond == .date(Date(timeIntervalSince1970: 253_402_300_799)))
+    #expect(lastSecond?.delay(from: epoch) == .seconds(Int64(253_402_300_799)))
+    // 25 days is 2 160 000 000 ms, past Int32.max.
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    #expect(
+      RetryAfter.date(now.addingTimeInterval(25 * 86_400)).delay(from: now) == .seconds(2_160_000))
+    #expect(RetryAfter.date(.distantFuture).delay(from: .distantPast) > .seconds(Int64(1) << 35))
+    // More seconds than `Int` holds is a very long wait, not an unreadable header.
+    #expect(RetryAfter(headerValue: "99999999999999999999") == .seconds(Int.max))
   }
 
   @Test func notAcceptableAndUnsupportedMediaTypeAreRecognised() async throws {

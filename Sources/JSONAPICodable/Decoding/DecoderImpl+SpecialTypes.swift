@@ -137,14 +137,16 @@ extension DecoderImpl {
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
     guard day <= monthDays[month - 1] else { return nil }
-    // Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+    // Days since 1970-01-01 (Howard Hinnant's days_from_civil). The day count fits any `Int`,
+    // but seconds since 1970 leave 32 bits after 2038-01-19 and before 1901-12-13, and `Int` is
+    // 32 bits on arm64_32 (Apple Watch): the seconds are counted in `Int64`.
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = shiftedYear / 400
     let yearOfEra = shiftedYear - era * 400
     let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let days = era * 146_097 + dayOfEra - 719_468
-    let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
+    let days = Int64(era * 146_097 + dayOfEra - 719_468)
+    let seconds = days * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
     return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 

@@ -46,8 +46,10 @@ public struct JSONAPILink: Sendable, Hashable {
     self.describedByBox = describedBy.map(Box.init)
   }
 
-  /// The target as a `URL`, when `href` is an absolute or relative URL Foundation can parse.
-  public var url: URL? { URL(string: href) }
+  /// The target as a `URL`, read by `URL(jsonAPIReference:relativeTo:)` so that
+  /// a raw `[`, space or non-ASCII character in `href` gives the same URL on every platform; `nil`
+  /// only when even the encoded text is not a URL. Relative when `href` is.
+  public var url: URL? { URL(jsonAPIReference: href) }
 
   /// Whether only `href` is set, so that the link is written in its string form.
   var isPlainHref: Bool {

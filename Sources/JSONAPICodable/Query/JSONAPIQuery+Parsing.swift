@@ -61,10 +61,14 @@ extension JSONAPIQuery {
     guard items.count <= limits.maxParameters else {
       throw JSONAPIQueryError.limitExceeded(name: nil, limit: limits.maxParameters)
     }
+    // Stops as soon as the limit is passed, so the running total stays within any `Int`.
     var length = 0
-    for item in items { length += item.name.utf8.count + (item.value?.utf8.count ?? 0) + 2 }
-    guard length <= limits.maxQueryLength else {
-      throw JSONAPIQueryError.limitExceeded(name: nil, limit: limits.maxQueryLength)
+    for item in items {
+      length += item.name.utf8.count + 2
+      if length <= limits.maxQueryLength { length += item.value?.utf8.count ?? 0 }
+      guard length <= limits.maxQueryLength else {
+        throw JSONAPIQueryError.limitExceeded(name: nil, limit: limits.maxQueryLength)
+      }
     }
     try self.init(parameters: items.map { ($0.name, $0.value) }, limits: limits)
   }

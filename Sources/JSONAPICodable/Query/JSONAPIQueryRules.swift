@@ -131,15 +131,18 @@ public struct JSONAPIQueryRules: Sendable, Hashable {
       largest = maxPageSize
     default: return
     }
-    // At most 18 digits: a whole number that fits in Int, read without overflow.
+    // At most 18 digits: a whole number that fits in Int64, read without overflow. Compared in
+    // Int64 so that a number past a 32-bit `Int` (arm64_32) is out of range, not "not a number".
     guard !value.isEmpty, value.utf8.count <= 18, value.utf8.allSatisfy({ (48...57).contains($0) }),
-      let number = Int(value)
+      let number = Int64(value)
     else {
       throw JSONAPIQueryError.invalidPageValue(
         name: name, value: value, reason: "it must be a whole number")
     }
-    guard number >= smallest, number <= largest else {
-      let range = largest == Int.max ? "at least \(smallest)" : "from \(smallest) to \(largest)"
+    guard number >= Int64(smallest), number <= Int64(largest) else {
+      let range =
+        largest == Int.max && number < Int64(smallest)
+        ? "at least \(smallest)" : "from \(smallest) to \(largest)"
       throw JSONAPIQueryError.invalidPageValue(
         name: name, value: value, reason: "it must be \(range)")
     }

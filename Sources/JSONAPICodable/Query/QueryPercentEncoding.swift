@@ -18,9 +18,7 @@ enum QueryPercentEncoding {
       if isUnreserved(byte) || (kept == .value && byte == UInt8(ascii: ",")) {
         output.append(byte)
       } else {
-        output.append(UInt8(ascii: "%"))
-        output.append(hexDigit(byte >> 4))
-        output.append(hexDigit(byte & 0x0F))
+        Hexadecimal.appendPercentEscape(byte, to: &output)
       }
     }
     return String(decoding: output, as: UTF8.self)
@@ -64,9 +62,5 @@ enum QueryPercentEncoding {
     default:
       return false
     }
-  }
-
-  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
   }
 }

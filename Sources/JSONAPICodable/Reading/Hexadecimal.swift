@@ -1,5 +1,6 @@
 /// Hexadecimal digits: the one parser of them, for `\u` escapes (the scanner validates, unescaping
-/// reads what it validated), UUID strings and percent-encoded query text.
+/// reads what it validated), UUID strings and percent-encoded query text; and the one writer of
+/// percent escapes.
 enum Hexadecimal {
   /// The value of the digit `byte`, or nil when it is not one.
   @inline(__always) static func digit(_ byte: UInt8) -> UInt8? {
@@ -15,6 +16,17 @@ enum Hexadecimal {
   @inline(__always) static func byte(_ high: UInt8, _ low: UInt8) -> UInt8? {
     guard let high = digit(high), let low = digit(low) else { return nil }
     return high << 4 | low
+  }
+
+  /// Appends `byte` percent-encoded, `%` and two uppercase digits (RFC 3986 §2.1 prefers
+  /// uppercase), for query parameters and URI references.
+  static func appendPercentEscape(_ byte: UInt8, to output: inout [UInt8]) {
+    func digit(_ nibble: UInt8) -> UInt8 {
+      nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "A") &+ nibble &- 10
+    }
+    output.append(UInt8(ascii: "%"))
+    output.append(digit(byte >> 4))
+    output.append(digit(byte & 0x0F))
   }
 
   /// The `\u` code unit spelled by the four digits at `start`, or the offset of the first byte that is

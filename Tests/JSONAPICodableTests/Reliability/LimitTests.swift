@@ -92,9 +92,10 @@ enum NodeDocuments {
 
   @Test func nestingOneBeyondTheDefaultLimitThrows() throws {
     let bytes = nestedMeta(arrays: 511)
-    let error = #expect(throws: JSONAPIError.self) {
-      try JSONAPIDecoder().decode(JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: bytes)
-    }
+    let error =
+      thrownError {
+        try JSONAPIDecoder().decode(JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: bytes)
+      } as? JSONAPIError
     guard case .nestingTooDeep(let limit, let location) = error else {
       Issue.record("expected nestingTooDeep, got \(String(describing: error))")
       return
@@ -120,10 +121,11 @@ enum NodeDocuments {
   }
 
   @Test func a100000DeepDocumentThrowsInsteadOfOverflowingTheStack() {
-    let error = #expect(throws: JSONAPIError.self) {
-      try JSONAPIDecoder().decode(
-        JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: self.nestedMeta(arrays: 100_000))
-    }
+    let error =
+      thrownError {
+        try JSONAPIDecoder().decode(
+          JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: self.nestedMeta(arrays: 100_000))
+      } as? JSONAPIError
     #expect(error?.caseName == "nestingTooDeep")
   }
 
@@ -156,9 +158,10 @@ enum NodeDocuments {
   }
 
   @Test func aChainBeyondTheDefaultRelationshipDepthThrows() throws {
-    let error = #expect(throws: JSONAPIError.self) {
-      try JSONAPIDecoder().decode(TreeNode.self, from: NodeDocuments.chain(100))
-    }
+    let error =
+      thrownError {
+        try JSONAPIDecoder().decode(TreeNode.self, from: NodeDocuments.chain(100))
+      } as? JSONAPIError
     guard case .relationshipDepthExceeded(let limit, let pointer) = error else {
       Issue.record("expected relationshipDepthExceeded, got \(String(describing: error))")
       return
@@ -178,9 +181,10 @@ enum NodeDocuments {
     let decoder = JSONAPIDecoder()
     decoder.limits.maxRelationshipDepth = 3
     #expect(chainLength(try decoder.decode(TreeNode.self, from: NodeDocuments.chain(3))) == 3)
-    let error = #expect(throws: JSONAPIError.self) {
-      try decoder.decode(TreeNode.self, from: NodeDocuments.chain(10))
-    }
+    let error =
+      thrownError {
+        try decoder.decode(TreeNode.self, from: NodeDocuments.chain(10))
+      } as? JSONAPIError
     #expect(error?.caseName == "relationshipDepthExceeded")
     if case .relationshipDepthExceeded(let limit, _) = error { #expect(limit == 3) }
   }
@@ -310,9 +314,10 @@ enum NodeDocuments {
   }
 
   @Test func encodingDeeperThanTheDefaultLimitThrows() throws {
-    let error = #expect(throws: JSONAPIError.self) {
-      try JSONAPIEncoder().encode(Holder(payload: self.nestedValue(600)))
-    }
+    let error =
+      thrownError {
+        try JSONAPIEncoder().encode(Holder(payload: self.nestedValue(600)))
+      } as? JSONAPIError
     guard case .encodingNestingTooDeep(let limit, let codingPath) = error else {
       Issue.record("expected encodingNestingTooDeep, got \(String(describing: error))")
       return
@@ -323,18 +328,20 @@ enum NodeDocuments {
 
   @Test func encodingAValue10000DeepThrowsInsteadOfOverflowingTheStack() {
     let value = nestedValue(10_000)
-    let error = #expect(throws: JSONAPIError.self) {
-      try JSONAPIEncoder().encode(Holder(payload: value))
-    }
+    let error =
+      thrownError {
+        try JSONAPIEncoder().encode(Holder(payload: value))
+      } as? JSONAPIError
     #expect(error?.caseName == "encodingNestingTooDeep")
   }
 
   @Test func aLoweredEncoderLimitApplies() throws {
     let encoder = JSONAPIEncoder()
     encoder.limits.maxNestingDepth = 8
-    let error = #expect(throws: JSONAPIError.self) {
-      try encoder.encode(Holder(payload: self.nestedValue(20)))
-    }
+    let error =
+      thrownError {
+        try encoder.encode(Holder(payload: self.nestedValue(20)))
+      } as? JSONAPIError
     if case .encodingNestingTooDeep(let limit, _) = error {
       #expect(limit == 8)
     } else {

@@ -21,7 +21,9 @@ enum Fixture {
   }
 }
 
-/// Runs `body` and returns the error it threw, or nil.
+/// Runs `body` and returns the error it threw, or nil. Tests that look inside an error use this:
+/// `#expect(throws:)` returns the error only from Swift Testing 6.1 (Xcode 16.3), and the package
+/// admits Xcode 16.0 (tools 6.0).
 func thrownError<T>(_ body: () throws -> T) -> (any Error)? {
   do {
     _ = try body()
