@@ -29,10 +29,8 @@ public struct ExampleServer: Sendable {
   public mutating func handle(_ request: ExampleRequest) -> ExampleResponse {
     var context = Context(request: request)
     do {
-      let hasBody = !(request.body?.isEmpty ?? true)
       context.mediaType = try negotiation.negotiate(
-        accept: request.headers["accept"],
-        contentType: hasBody ? request.headers["content-type"] ?? "" : nil)
+        headers: request.headers, hasBody: !(request.body?.isEmpty ?? true))
       // The request target as the client sent it, which may hold raw brackets
       // (`?page[number]=2`), spaces or non-ASCII characters; encoded the same way on every
       // platform before Foundation splits it.
