@@ -147,7 +147,8 @@ extension DecoderImpl {
     var names: [String] = []
     for (position, step) in chain.enumerated() {
       let end = position + 1 < chain.count ? chain[position + 1].depth : depth
-      guard
+      // A decoder kept past its call (see `superDecoder`) can see a chain out of order.
+      guard step.depth <= end,
         let name = relationshipName(
           of: resourceObject(step.ordinal), reachedThrough: step.depth..<end)
       else { return nil }

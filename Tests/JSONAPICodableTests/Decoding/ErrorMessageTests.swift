@@ -254,6 +254,43 @@ import Testing
     #expect(message.contains("include=lead-author "), "\(message)")
   }
 
+  // R34, R41: an identifier with a lid names a resource created in the same request; no include
+  // can bring it, so the hint says it is not included and points at compound documents only.
+  @Test func aLocalIdentifierNotIncludedGetsNoIncludePath() throws {
+    struct Named: Decodable { var name: String }
+    struct Draft: Decodable {
+      var title: String
+      var author: Named
+    }
+    let json = #"""
+      {"data": {"type": "articles", "id": "1", "attributes": {"title": "T"},
+        "relationships": {"author": {"data": {"type": "people", "lid": "new-1"}}}}}
+      """#
+    let message = try #require(
+      Self.message { try JSONAPIDecoder().decode(Draft.self, from: json) })
+    #expect(
+      message.hasSuffix(
+        #"people with lid "new-1" is not in "included", so only its type, id and meta can be read (see https://jsonapi.org/format/#document-compound-documents)"#
+      ), "\(message)")
+    #expect(!message.contains("include="))
+  }
+
+  // A to-many relationship: the path names the relationship, not the element's position.
+  @Test func aToManyElementNotIncludedNamesItsRelationship() throws {
+    struct Team: Decodable {
+      var id: String
+      var members: [Person]
+    }
+    let json = #"""
+      {"data": {"type": "teams", "id": "1", "relationships": {"members": {"data": [
+        {"type": "people", "id": "9"}]}}}}
+      """#
+    let (_, context) = try #require(
+      Self.decodingError { try JSONAPIDecoder().decode(Team.self, from: json) })
+    #expect(context.codingPath.map(\.stringValue) == ["members", "Index 0"])
+    #expect(context.debugDescription.contains("request it with include=members "))
+  }
+
   // The hint is only for identifiers: an included resource that lacks the attribute gets none.
   @Test func anIncludedResourceMissingAnAttributeGetsNoIncludeHint() throws {
     let json = #"""
