@@ -57,7 +57,7 @@ extension DecoderImpl {
       guard Self.isCanonicalInteger(text.utf8), let value = I(text) else {
         throw dataCorrupted(
           "The identifier \"\(text)\" is not a valid \(I.self) (decimal digits, no sign "
-            + "but \"-\", no leading zeros); decode it as a String to keep it as sent.",
+            + "but \"-\", no leading zeros); decode it as a String to keep it as sent",
           depth: depth, component: component(), at: node.index)
       }
       return value
@@ -77,7 +77,7 @@ extension DecoderImpl {
       if double.isFinite, let value = I(exactly: double) { return value }
     }
     throw dataCorrupted(
-      "Parsed JSON number <\(String(decoding: raw, as: UTF8.self))> does not fit in \(I.self).",
+      "Parsed JSON number <\(String(decoding: raw, as: UTF8.self))> does not fit in \(I.self)",
       depth: depth, component: component(), at: node.index)
   }
 
@@ -94,7 +94,7 @@ extension DecoderImpl {
       let value = NumberParsing.double(raw)
       guard value.isFinite else {
         throw dataCorrupted(
-          "Parsed JSON number <\(String(decoding: raw, as: UTF8.self))> does not fit in \(type).",
+          "Parsed JSON number <\(String(decoding: raw, as: UTF8.self))> does not fit in \(type)",
           depth: depth, component: component(), at: node.index)
       }
       return value
@@ -124,7 +124,7 @@ extension DecoderImpl {
     let value = Float(double)
     guard value.isFinite || !double.isFinite else {
       throw dataCorrupted(
-        "Parsed JSON number <\(double)> does not fit in Float.", depth: depth,
+        "Parsed JSON number <\(double)> does not fit in Float", depth: depth,
         component: component(), at: node.index)
     }
     return value

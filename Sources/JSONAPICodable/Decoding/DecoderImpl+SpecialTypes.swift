@@ -19,7 +19,7 @@ extension DecoderImpl {
     // that cast needs the metadata of `T?`, a runtime lookup (~450 instructions) per value. The
     // types are the same when the metatypes are equal, so the reinterpretation is exact.
     let type: any Any.Type = T.self
-    if type == Date.self { return Self.reinterpret(try date(), as: T.self) }
+    if type == Date.self { return Self.reinterpret(try dateWithHint(), as: T.self) }
     if type == UUID.self { return Self.reinterpret(try uuid(), as: T.self) }
     if type == URL.self { return Self.reinterpret(try url(), as: T.self) }
     if type == Decimal.self { return Self.reinterpret(try decimal(), as: T.self) }
@@ -72,7 +72,7 @@ extension DecoderImpl {
     try scalar(String.self, at: node, depth: path.count)
   }
 
-  private func date() throws -> Date {
+  func date() throws -> Date {
     switch options.dateDecodingStrategy {
     case .deferredToDate:
       return try Date(from: self)
@@ -91,14 +91,14 @@ extension DecoderImpl {
       let text = try string()
       guard let date = try? Self.iso8601Style.parse(text) else {
         throw dataCorrupted(
-          "Expected date string to be ISO8601-formatted.", depth: path.count, at: node.index)
+          "Expected date string to be ISO8601-formatted", depth: path.count, at: node.index)
       }
       return date
     case .formatted(let formatter):
       let text = try string()
       guard let date = formatter.date(from: text) else {
         throw dataCorrupted(
-          "Date string does not match format expected by formatter.", depth: path.count,
+          "Date string does not match format expected by formatter", depth: path.count,
           at: node.index)
       }
       return date
@@ -157,7 +157,7 @@ extension DecoderImpl {
     case .base64:
       guard let data = Data(base64Encoded: try string()) else {
         throw dataCorrupted(
-          "Encountered Data is not valid Base64.", depth: path.count, at: node.index)
+          "Encountered Data is not valid Base64", depth: path.count, at: node.index)
       }
       return data
     case .custom(let decode):
@@ -167,7 +167,7 @@ extension DecoderImpl {
 
   private func url() throws -> URL {
     guard let url = URL(string: try string()) else {
-      throw dataCorrupted("Invalid URL string.", depth: path.count, at: node.index)
+      throw dataCorrupted("Invalid URL string", depth: path.count, at: node.index)
     }
     return url
   }
@@ -218,7 +218,7 @@ extension DecoderImpl {
     }
     guard let value = Decimal(string: text) else {
       throw dataCorrupted(
-        "Parsed JSON number <\(text)> does not fit in Decimal.", depth: path.count, at: node.index)
+        "Parsed JSON number <\(text)> does not fit in Decimal", depth: path.count, at: node.index)
     }
     return value
   }

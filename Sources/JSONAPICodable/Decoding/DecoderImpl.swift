@@ -236,9 +236,9 @@ final class DecoderImpl: Decoder {
   {
     .typeMismatch(
       expected,
-      context(
-        "Expected to decode \(expected) but found \(describe(found)) instead.", depth: depth,
-        component: component, at: found.index))
+      errorContext(
+        "Expected to decode \(expected)\(memberPhrase(depth: depth, component: component)) but "
+          + "found \(describe(found))", depth: depth, component: component, at: found.index))
   }
 
   /// `valueNotFound` for null (as `JSONDecoder` reports it), `typeMismatch` for anything else.
@@ -250,31 +250,18 @@ final class DecoderImpl: Decoder {
     guard tape[found.index].kind == .null else {
       return typeMismatch(expected, depth: depth, component: component, found: found)
     }
-    let wanted = container ?? "value of type \(expected)"
+    let wanted = container.map { "a \($0)" } ?? "\(expected)"
     return .valueNotFound(
       expected,
-      context(
-        "Cannot get \(wanted) -- found null value instead.", depth: depth, component: component,
-        at: found.index))
+      errorContext(
+        "Expected \(wanted)\(memberPhrase(depth: depth, component: component)) but found null",
+        depth: depth, component: component, at: found.index))
   }
 
   func dataCorrupted(_ message: String, depth: Int, component: PathComponent? = nil, at index: Int)
     -> DecodingError
   {
-    .dataCorrupted(context(message, depth: depth, component: component, at: index))
-  }
-
-  /// The context of an error about the value at tape entry `index`: `message` followed by
-  /// " (at /included/3/attributes/age)", and the same pointer as a ``DecodingFailureLocation`` in
-  /// `underlyingError`. The pointer is walked once, only when an error is made.
-  private func context(
-    _ message: String, depth: Int, component: PathComponent?, at index: Int
-  ) -> DecodingError.Context {
-    let pointer = JSONPointer.pointer(to: index, in: tape)
-    return DecodingError.Context(
-      codingPath: codingPath(depth: depth, appending: component),
-      debugDescription: message + " (at \(pointer.isEmpty ? "/" : pointer))",
-      underlyingError: DecodingFailureLocation(pointer: pointer))
+    .dataCorrupted(errorContext(message, depth: depth, component: component, at: index))
   }
 
   func describe(_ node: DecodingNode) -> String {

@@ -134,36 +134,36 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return node
   }
 
-  private func keyNotFound(_ key: Key) -> DecodingError {
-    var message = "No value associated with key \(key) (\"\(key.stringValue)\")."
-    if case .resource = source, find(key)?.role == .relationshipObject {
-      message = "The relationship \"\(key.stringValue)\" has no data (links or meta only)."
-    }
-    return .keyNotFound(
+  private func keyNotFound(_ key: any CodingKey) -> DecodingError {
+    .keyNotFound(
       key,
       DecodingError.Context(
-        codingPath: codingPath, debugDescription: message, underlyingError: missing(key)))
+        codingPath: codingPath,
+        debugDescription: decoder.missingMemberMessage(key.stringValue, in: source, depth: depth),
+        underlyingError: missing(key.stringValue)))
   }
 
-  /// Where the member for `key` is missing (see ``DecodingFailureLocation``); built only when the
+  /// Where the member `name` is missing (see ``DecodingFailureLocation``); built only when the
   /// error is thrown.
-  private func missing(_ key: Key) -> DecodingFailureLocation {
+  private func missing(_ name: String) -> DecodingFailureLocation {
     let tape = decoder.tape
-    let name = JSONPointer.escape(key.stringValue)
+    let escaped = JSONPointer.escape(name)
     switch source {
     case .object(let lookup, _):
       let pointer = JSONPointer.pointer(to: lookup.object, in: tape)
-      return DecodingFailureLocation(pointer: pointer, missingMember: pointer + "/" + name)
+      return DecodingFailureLocation(pointer: pointer, missingMember: pointer + "/" + escaped)
     case .resource(let members):
-      if let relationship = find(key), relationship.role == .relationshipObject {
+      if let relationship = source.find(name, in: decoder),
+        relationship.role == .relationshipObject
+      {
         // A relationship object without `data`: it exists, its `data` does not.
         let pointer = JSONPointer.pointer(to: relationship.index, in: tape)
         return DecodingFailureLocation(pointer: pointer, missingMember: pointer + "/data")
       }
       let pointer = JSONPointer.pointer(to: members.object, in: tape)
-      let isIdentity = ResourceMemberName(key.stringValue)?.isIdentity ?? false
+      let isIdentity = ResourceMemberName(name)?.isIdentity ?? false
       return DecodingFailureLocation(
-        pointer: pointer, missingMember: pointer + (isIdentity ? "/" : "/attributes/") + name)
+        pointer: pointer, missingMember: pointer + (isIdentity ? "/" : "/attributes/") + escaped)
     }
   }
 
@@ -346,14 +346,7 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   private func superDecoder(key: any CodingKey, node: DecodingNode?) throws -> any Decoder {
-    guard let node else {
-      throw DecodingError.keyNotFound(
-        key,
-        DecodingError.Context(
-          codingPath: codingPath,
-          debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\").",
-          underlyingError: (Key(stringValue: key.stringValue)).map(missing)))
-    }
+    guard let node else { throw keyNotFound(key) }
     return decoder.superDecoder(at: node, depth: depth, component: .key(key))
   }
 }

@@ -6,6 +6,8 @@ struct DecodingUnkeyedContainer: UnkeyedDecodingContainer {
   private let decoder: DecoderImpl
   private let depth: Int
   private let elementRole: DecodingNode.Role
+  /// The array's tape index, for the pointer of an error past its end.
+  private let array: Int
   private let end: Int
   private var position: Int
   private(set) var currentIndex = 0
@@ -15,6 +17,7 @@ struct DecodingUnkeyedContainer: UnkeyedDecodingContainer {
     self.decoder = decoder
     self.depth = depth
     self.elementRole = elementRole
+    self.array = array
     let entry = decoder.tape[array]
     end = entry.containerEnd
     position = array + 1
@@ -30,9 +33,9 @@ struct DecodingUnkeyedContainer: UnkeyedDecodingContainer {
     guard isAtEnd else { return }
     throw DecodingError.valueNotFound(
       type,
-      DecodingError.Context(
-        codingPath: decoder.codingPath(depth: depth, appending: .index(currentIndex)),
-        debugDescription: "Unkeyed container is at end."))
+      decoder.errorContext(
+        "Expected \(type) but the array has no element \(currentIndex)", depth: depth,
+        component: .index(currentIndex), at: array))
   }
 
   private mutating func advance() {

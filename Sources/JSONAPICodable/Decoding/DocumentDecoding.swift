@@ -29,8 +29,9 @@ enum DocumentDecoding {
         DecodingError.Context(
           codingPath: [],
           debugDescription:
-            "The document has no primary data (no data member); decode JSONAPIDocument to read its meta."
-        ))
+            "No member \"data\" in the document (at /), so there is no primary data; decode "
+            + "JSONAPIDocument to read its meta",
+          underlyingError: DecodingFailureLocation(pointer: "", missingMember: "/data")))
     }
   }
 

@@ -9,6 +9,8 @@ struct MemberLookup {
   private let converted: [(name: String, value: Int)]?
 
   var object: Int { Int(objectIndex) }
+  /// Whether member names go through the key decoding strategy (set, and not a structural object).
+  var convertsKeys: Bool { converted != nil }
 
   init(
     object: Int, decoder: DecoderImpl, depth: Int, convertsKeys: Bool = true,

@@ -300,6 +300,13 @@ final class RelationshipResolver {
     return !stack.contains { contents.contains($0.ordinal) }
   }
 
+  /// The resources being decoded, outermost first, with the coding-path length each was reached
+  /// at: the relationship chain an error message retraces (see `DecoderImpl.includePath`).
+  var activeChain: [(ordinal: Int32, depth: Int)] { stack.map { ($0.ordinal, $0.depth) } }
+
+  /// Whether the resource `ordinal` is being decoded further up, so that a linkage to it is cut.
+  func isActive(_ ordinal: Int32) -> Bool { activePosition[Int(ordinal)] >= 0 }
+
   /// Counts one resource decode against the budget.
   private func spend() throws {
     resolvedCount += 1

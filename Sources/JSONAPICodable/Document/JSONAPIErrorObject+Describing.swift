@@ -148,8 +148,9 @@ extension JSONAPIErrorObject {
     }
     let location = context.underlyingError as? DecodingFailureLocation
     if case .dataCorrupted = error {
-      // A model's own check (`dataCorruptedError`) states its reason; ours end in " (at …)".
-      detail = Self.trimmingLocation(context.debugDescription)
+      // A model's own check (`dataCorruptedError`) states its reason; ours go on with " (at …)"
+      // and hints, which name decoder settings of this server and are no business of the client.
+      detail = location == nil ? context.debugDescription : Self.reason(context.debugDescription)
     }
     if let missing = location?.missingMember {
       detail += " It is missing at \(missing)."
@@ -159,11 +160,10 @@ extension JSONAPIErrorObject {
       source: location.map { Source(pointer: $0.pointer) })
   }
 
-  /// The debug description without the " (at /pointer)" the decoder appends.
-  private static func trimmingLocation(_ text: String) -> String {
-    guard text.hasSuffix(")"), let range = text.range(of: " (at /", options: .backwards) else {
-      return text
-    }
+  /// The reason of a decoder's message: what comes before the " (at /pointer)" that it appends,
+  /// with the hints after it.
+  private static func reason(_ text: String) -> String {
+    guard let range = text.range(of: " (at /", options: .backwards) else { return text }
     return String(text[..<range.lowerBound])
   }
 

@@ -228,7 +228,7 @@ import Testing
       Issue.record("expected valueNotFound, got \(String(describing: error))")
       return
     }
-    #expect(context.debugDescription.contains("found null value instead"))
+    #expect(context.debugDescription.contains("but found null (at /data)"))
   }
 }
 

@@ -87,8 +87,7 @@ import Testing
       #expect(location.missingMember == "/data/attributes/title")
       #expect(
         context.debugDescription
-          == #"No value associated with key CodingKeys(stringValue: "title", intValue: nil) ("title")."#
-      )
+          == #"No attribute or relationship "title" in the resource of type posts (at /data)"#)
     }
   }
 
