@@ -127,6 +127,24 @@ public final class JSONAPIEncoder: @unchecked Sendable {
     try encode(value, options: lock.withLock { self.options })
   }
 
+  /// Encodes `value` as a request body (a create, an update, a relationship endpoint's linkage):
+  /// related resources go as their identifiers and nothing goes to `included`, whatever
+  /// ``includesRelatedResources`` says, so a request never carries the fields of related models.
+  /// Every other setting applies as in ``encode(_:)``. `JSONAPIClient` sends its bodies this way.
+  ///
+  /// ```swift
+  /// // {"data":{"type":"articles","attributes":{"title":"Hi"},
+  /// //  "relationships":{"author":{"data":{"type":"people","id":"9"}}}}}
+  /// let body = try JSONAPIEncoder().encodeRequestBody(NewArticle(title: "Hi", author: dan))
+  /// ```
+  ///
+  /// - Throws: As ``encode(_:)``.
+  public func encodeRequestBody<T: Encodable>(_ value: T) throws -> Data {
+    var options = settings
+    options.includesRelatedResources = false
+    return try encode(value, options: options)
+  }
+
   /// Encodes `value` with this call's `options`: the one pipeline of every document.
   func encode<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
     do {

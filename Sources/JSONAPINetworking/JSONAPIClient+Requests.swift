@@ -72,7 +72,32 @@ extension JSONAPIClient {
   ///   - query: Parameters of the first request; later pages use the server's links as they are.
   public func pages<PrimaryData: Decodable>(
     of type: PrimaryData.Type, from path: String, query: JSONAPIQuery = JSONAPIQuery()
-  ) -> JSONAPIPages<PrimaryData> {
+  ) -> JSONAPIPages<PrimaryData, JSONAPIValue> {
+    pages(of: type, meta: JSONAPIValue.self, from: path, query: query)
+  }
+
+  /// Every page of a paginated collection with its `meta` decoded as `Meta`, following
+  /// `links.next` until the last page, as ``pages(of:from:query:)`` does.
+  ///
+  /// ```swift
+  /// struct PageMeta: Decodable { var total: Int }
+  /// for try await page in client.pages(of: [Article].self, meta: PageMeta.self, from: "articles") {
+  ///   print(page.data.count, "of", page.meta?.total ?? 0)
+  /// }
+  /// ```
+  ///
+  /// A page whose `meta` does not decode as `Meta` ends the sequence with that `DecodingError`;
+  /// a page without `meta` has `meta == nil`.
+  ///
+  /// - Parameters:
+  ///   - type: The primary data of one page, such as `[Article]`.
+  ///   - meta: The type of each page's top-level `meta`.
+  ///   - path: The collection, resolved against ``baseURL``.
+  ///   - query: Parameters of the first request; later pages use the server's links as they are.
+  public func pages<PrimaryData: Decodable, Meta: Decodable>(
+    of type: PrimaryData.Type, meta: Meta.Type, from path: String,
+    query: JSONAPIQuery = JSONAPIQuery()
+  ) -> JSONAPIPages<PrimaryData, Meta> {
     JSONAPIPages(client: self, first: .path(path, query))
   }
 }
@@ -87,9 +112,12 @@ extension JSONAPIClient {
   /// let created: Article = try await client.create(NewArticle(title: "Hi"), at: "articles")
   /// ```
   ///
-  /// A `201` with the resource is decoded. When the answer has no primary data (`204 No Content`,
-  /// or `201` with only `meta`), the server kept the resource as it was sent, and the sent document
-  /// is decoded as `Created` instead.
+  /// The body is a request document: related resources go as identifiers and nothing goes to
+  /// `included` (``JSONAPIEncoder/encodeRequestBody(_:)``), so the fields of related models are
+  /// never sent. A `201` with the resource is decoded. When the answer has no primary data
+  /// (`204 No Content`, or `201` with only `meta`), the server kept the resource as it was sent,
+  /// and the sent document is decoded as `Created` instead: its related resources then carry
+  /// their identifiers only.
   ///
   /// - Parameters:
   ///   - resource: The new resource, encoded with ``encoder`` (give it a `type`; leave `id` out
@@ -122,7 +150,7 @@ extension JSONAPIClient {
   private func createResponse<Resource: Encodable, Created: Decodable>(
     _ resource: Resource, at path: String, as type: Created.Type
   ) async throws -> JSONAPIResponse<Created> {
-    let body = try encoder.encode(resource)
+    let body = try encoder.encodeRequestBody(resource)
     let raw = try await exchange("POST", url(for: path), body: body)
     if let created = try optionalPrimaryData(Created.self, from: raw) {
       return raw.response(created)
@@ -138,14 +166,15 @@ extension JSONAPIClient {
   /// let updated: Article? = try await client.update(ArticlePatch(id: "1", title: "New"), at: "articles/1")
   /// ```
   ///
-  /// Members left out of `resource` (nil optionals) are left unchanged by the server.
+  /// Members left out of `resource` (nil optionals) are left unchanged by the server. Related
+  /// resources go as identifiers, never to `included`, as in ``create(_:at:as:)``.
   ///
   /// - Throws: ``JSONAPIResponseError`` (`403`, `404`, `409`, `422`, …); encoding and decoding
   ///   errors; see ``JSONAPIClient`` for the rest.
   public func update<Resource: Encodable, Updated: Decodable>(
     _ resource: Resource, at path: String, as type: Updated.Type = Updated.self
   ) async throws -> Updated? {
-    let raw = try await exchange("PATCH", url(for: path), body: encoder.encode(resource))
+    let raw = try await exchange("PATCH", url(for: path), body: encoder.encodeRequestBody(resource))
     return try optionalPrimaryData(type, from: raw)
   }
 
@@ -177,7 +206,7 @@ extension JSONAPIClient {
   public func updateRelationship(_ path: String, to identifier: JSONAPIResourceIdentifier?)
     async throws
   {
-    let body = try encoder.encode(identifier)
+    let body = try encoder.encodeRequestBody(identifier)
     _ = try await exchange("PATCH", url(for: path), body: body)
   }
 
@@ -193,7 +222,7 @@ extension JSONAPIClient {
   public func updateRelationship(_ path: String, to identifiers: [JSONAPIResourceIdentifier])
     async throws
   {
-    let body = try encoder.encode(identifiers)
+    let body = try encoder.encodeRequestBody(identifiers)
     _ = try await exchange("PATCH", url(for: path), body: body)
   }
 
@@ -209,7 +238,7 @@ extension JSONAPIClient {
   public func addToRelationship(_ path: String, _ identifiers: [JSONAPIResourceIdentifier])
     async throws
   {
-    let body = try encoder.encode(identifiers)
+    let body = try encoder.encodeRequestBody(identifiers)
     _ = try await exchange("POST", url(for: path), body: body)
   }
 
@@ -224,7 +253,7 @@ extension JSONAPIClient {
   public func removeFromRelationship(_ path: String, _ identifiers: [JSONAPIResourceIdentifier])
     async throws
   {
-    let body = try encoder.encode(identifiers)
+    let body = try encoder.encodeRequestBody(identifiers)
     _ = try await exchange("DELETE", url(for: path), body: body)
   }
 }

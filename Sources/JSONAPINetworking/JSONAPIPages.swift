@@ -2,7 +2,7 @@ import Foundation
 import JSONAPICodable
 
 /// The pages of a paginated collection, read one request at a time as you iterate: made by
-/// ``JSONAPIClient/pages(of:from:query:)``.
+/// ``JSONAPIClient/pages(of:from:query:)`` and ``JSONAPIClient/pages(of:meta:from:query:)``.
 ///
 /// ```swift
 /// var titles: [String] = []
@@ -11,12 +11,12 @@ import JSONAPICodable
 /// }
 /// ```
 ///
-/// Each element is the whole page document, so `meta` (totals) and `links` stay readable. The
-/// sequence ends after the page without a `next` link (or with `"next": null`), and after the
-/// first error it throws. Each iteration starts again from the first page.
-public struct JSONAPIPages<PrimaryData: Decodable>: AsyncSequence, Sendable {
+/// Each element is the whole page document, so `meta` (totals, typed as `Meta`) and `links` stay
+/// readable. The sequence ends after the page without a `next` link (or with `"next": null`), and
+/// after the first error it throws. Each iteration starts again from the first page.
+public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequence, Sendable {
   /// One page: the primary data with the page's `meta` and `links`.
-  public typealias Element = JSONAPIDocument<PrimaryData, JSONAPIValue>
+  public typealias Element = JSONAPIDocument<PrimaryData, Meta>
 
   enum Start: Sendable {
     case path(String, JSONAPIQuery)

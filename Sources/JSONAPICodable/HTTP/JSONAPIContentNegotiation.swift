@@ -14,8 +14,7 @@
 /// ```swift
 /// let negotiation = JSONAPIContentNegotiation(
 ///   supportedExtensions: ["https://jsonapi.org/ext/atomic"])
-/// let mediaType = try negotiation.negotiate(
-///   accept: headers["Accept"], contentType: body.isEmpty ? nil : headers["Content-Type"] ?? "")
+/// let mediaType = try negotiation.negotiate(headers: request.headers, hasBody: !body.isEmpty)
 /// responseHeaders["Content-Type"] = mediaType.headerValue
 /// if negotiation.sendsVaryAccept { responseHeaders["Vary"] = "Accept" }
 /// ```
@@ -36,7 +35,74 @@ public struct JSONAPIContentNegotiation: Sendable, Hashable {
   /// profile, so the response depends on `Accept`.
   public var sendsVaryAccept: Bool { !supportedExtensions.isEmpty || !supportedProfiles.isEmpty }
 
-  /// Checks the request's headers and returns the media type to answer with.
+  /// Checks a request's headers, as a dictionary, and returns the media type to answer with.
+  ///
+  /// Header names are matched without regard to case (`content-type`, as HTTP/2 sends it, is
+  /// `Content-Type`), as ``negotiate(headers:hasBody:)-(some Sequence<(String, String)>,_)`` does.
+  ///
+  /// ```swift
+  /// let mediaType = try JSONAPIContentNegotiation().negotiate(
+  ///   headers: ["accept": "application/vnd.api+json"], hasBody: false)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - headers: The request's header fields by name.
+  ///   - hasBody: Whether the request has a body. A body without `Content-Type` is refused (`415`);
+  ///     a `Content-Type` is checked whenever it is sent.
+  /// - Returns: The `Content-Type` to answer with, with the `ext` and `profile` applied.
+  /// - Throws: As ``negotiate(accept:contentType:)``.
+  public func negotiate(headers: [String: String], hasBody: Bool) throws -> JSONAPIMediaType {
+    try negotiate(headers: headers.lazy.map { ($0.key, $0.value) }, hasBody: hasBody)
+  }
+
+  /// Checks a request's header fields and returns the media type to answer with.
+  ///
+  /// Pass the fields as your framework gives them: Vapor's `HTTPHeaders` is such a sequence, and
+  /// for Hummingbird's `HTTPFields` map each field to `($0.name.rawName, $0.value)`. Names are
+  /// matched without regard to case; several `Accept` fields are joined with `,` as HTTP allows,
+  /// and several `Content-Type` fields are refused.
+  ///
+  /// ```swift
+  /// let mediaType = try negotiation.negotiate(
+  ///   headers: request.headers.map { ($0.name.rawName, $0.value) }, hasBody: !body.isEmpty)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - headers: The request's header fields as `(name, value)` pairs, in the order received.
+  ///   - hasBody: Whether the request has a body. A body without `Content-Type` is refused (`415`);
+  ///     a `Content-Type` is checked whenever it is sent.
+  /// - Returns: The `Content-Type` to answer with, with the `ext` and `profile` applied.
+  /// - Throws: As ``negotiate(accept:contentType:)``.
+  public func negotiate(headers: some Sequence<(String, String)>, hasBody: Bool) throws
+    -> JSONAPIMediaType
+  {
+    var accept: String?
+    var contentTypes: [String] = []
+    for (name, value) in headers {
+      if Self.isNamed(name, "accept") {
+        accept = accept.map { $0 + ", " + value } ?? value
+      } else if Self.isNamed(name, "content-type") {
+        contentTypes.append(value)
+      }
+    }
+    // Several Content-Type fields cannot be joined into one media type (RFC 9110 §5.3).
+    let contentType =
+      contentTypes.count > 1 ? contentTypes.joined(separator: ", ") : contentTypes.first
+    return try negotiate(accept: accept, contentType: contentType ?? (hasBody ? "" : nil))
+  }
+
+  /// Whether a header field's `name` is `lowercased`, ignoring ASCII case (RFC 9110 §5.1).
+  private static func isNamed(_ name: String, _ lowercased: String) -> Bool {
+    name.utf8.count == lowercased.utf8.count
+      && zip(name.utf8, lowercased.utf8).allSatisfy { pair in
+        let byte =
+          pair.0 >= UInt8(ascii: "A") && pair.0 <= UInt8(ascii: "Z") ? pair.0 | 0x20 : pair.0
+        return byte == pair.1
+      }
+  }
+
+  /// Checks the request's `Accept` and `Content-Type` values and returns the media type to answer
+  /// with.
   ///
   /// ```swift
   /// try JSONAPIContentNegotiation().negotiate(
@@ -86,6 +152,11 @@ public struct JSONAPIContentNegotiation: Sendable, Hashable {
   }
 
   private func check(contentType: String) throws {
+    guard !contentType.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+      throw JSONAPINegotiationError.unsupportedMediaType(
+        contentType: contentType,
+        reason: "send `Content-Type: \(JSONAPIMediaType.name)`")
+    }
     let range = MediaRange(Substring(contentType))
     guard range.isJSONAPI else {
       throw JSONAPINegotiationError.unsupportedMediaType(

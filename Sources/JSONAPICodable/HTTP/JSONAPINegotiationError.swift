@@ -49,6 +49,11 @@ extension JSONAPINegotiationError: CustomStringConvertible {
   /// A sentence users can be shown, citing the section of the specification.
   public var description: String {
     switch self {
+    case .unsupportedMediaType(let contentType, let reason)
+    where contentType.allSatisfy({ $0 == " " || $0 == "\t" }):
+      return SpecSection.cite(
+        "The request has a body but no `Content-Type` header: \(reason)",
+        SpecSection.contentNegotiation)
     case .unsupportedMediaType(let contentType, let reason):
       return SpecSection.cite(
         "The request body's media type `\(contentType)` is not supported: \(reason)",
