@@ -113,7 +113,7 @@ extension JSONAPIClient {
   /// ```
   ///
   /// The body is a request document: related resources go as identifiers and nothing goes to
-  /// `included` (``JSONAPIEncoder/encodeRequestBody(_:)``), so the fields of related models are
+  /// `included` (`JSONAPIEncoder.encodeRequestBody(_:)`), so the fields of related models are
   /// never sent. A `201` with the resource is decoded. When the answer has no primary data
   /// (`204 No Content`, or `201` with only `meta`), the server kept the resource as it was sent,
   /// and the sent document is decoded as `Created` instead: its related resources then carry

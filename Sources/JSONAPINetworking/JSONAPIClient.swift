@@ -44,8 +44,8 @@ public struct JSONAPIClient: Sendable {
   /// Decodes every response. Change its strategies before the first request.
   public let decoder: JSONAPIDecoder
   /// Encodes every request body. Change its strategies before the first request. Bodies are
-  /// request documents whatever its ``JSONAPIEncoder/includesRelatedResources`` says: related
-  /// resources go as identifiers, never to `included` (``JSONAPIEncoder/encodeRequestBody(_:)``).
+  /// request documents whatever its `includesRelatedResources` says: related
+  /// resources go as identifiers, never to `included` (`JSONAPIEncoder.encodeRequestBody(_:)`).
   public let encoder: JSONAPIEncoder
   /// Sends the requests.
   public let transport: any JSONAPITransport

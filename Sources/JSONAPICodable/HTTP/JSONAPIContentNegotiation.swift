@@ -38,7 +38,7 @@ public struct JSONAPIContentNegotiation: Sendable, Hashable {
   /// Checks a request's headers, as a dictionary, and returns the media type to answer with.
   ///
   /// Header names are matched without regard to case (`content-type`, as HTTP/2 sends it, is
-  /// `Content-Type`), as ``negotiate(headers:hasBody:)-(some Sequence<(String, String)>,_)`` does.
+  /// `Content-Type`), as ``negotiate(headers:hasBody:)-(Sequence<(String,String)>,_)`` does.
   ///
   /// ```swift
   /// let mediaType = try JSONAPIContentNegotiation().negotiate(
