@@ -3,8 +3,8 @@ import Foundation
 /// Reading Swift scalars from tape entries. Numbers and strings are converted here, on demand.
 ///
 /// `component` (the key or index being read) is an autoclosure: making `.key(key)` boxes the
-/// key into an existential and destroying it goes through its value witnesses, about 90
-/// instructions a value read; only an error needs it.
+/// key into an existential and destroying it goes through its value witnesses, work on every
+/// value read that only an error needs.
 extension DecoderImpl {
   func scalar(
     _ type: Bool.Type, at node: DecodingNode, depth: Int,

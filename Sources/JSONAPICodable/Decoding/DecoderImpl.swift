@@ -12,7 +12,7 @@ final class DecoderImpl: Decoder {
   let resolver: RelationshipResolver
   let keys: KeyDecodingConverter
   // One decode call runs on one thread and these never escape it; the dynamic exclusivity checks
-  // the compiler would add to every access of a class property cost ~4% of decoding.
+  // the compiler would add would run on every access of a class property, throughout decoding.
   @exclusivity(unchecked) var node: DecodingNode
   @exclusivity(unchecked) var path: [PathComponent] = []
   /// What this call, and the earlier calls of its ``JSONAPIDecoder``, worked out about types.
@@ -69,8 +69,8 @@ final class DecoderImpl: Decoder {
 
   /// Whether `type` reads a relationship member as the attribute of the same name
   /// (``JSONAPIAttributeExpressible``) and whether it reads the relationship object itself
-  /// (``JSONAPIRelationship``). Each conformance check is a runtime cache look-up (~290
-  /// instructions, two per relationship member decoded); the few types of a call are remembered.
+  /// (``JSONAPIRelationship``). Each conformance check is a runtime cache look-up (two per
+  /// relationship member decoded); the few types of a call are remembered.
   func relationshipReading<T>(of type: T.Type) -> (readsAttribute: Bool, readsObject: Bool) {
     memos.relationshipReadings.value(for: T.self) {
       (
@@ -81,7 +81,7 @@ final class DecoderImpl: Decoder {
   }
 
   /// The ``JSONAPIResource/jsonAPIType`` `model` declares, if any. A conformance check costs a
-  /// runtime cache look-up (about 4% of decoding when done per resource); the few model types are
+  /// runtime cache look-up, too costly to do per resource; the few model types are
   /// remembered instead.
   @inline(__always) func declaredType(of model: Any.Type) -> String? {
     memos.declaredTypes.value(for: model) { (model as? any JSONAPIResource.Type)?.jsonAPIType }

@@ -19,7 +19,7 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   // One reference instead of the decoder, depth and source inline: the standard library's
   // container box and the unspecialized generic code copy the container through value
-  // witnesses (one retain per reference in it, ~330 instructions per copy); a class copies with
+  // witnesses (one retain per reference in it, through generic code); a class copies with
   // one retain. Declared outside the generic type: nested, it would be generic too, and its
   // metadata a runtime lookup per container.
   private typealias State = DecodingKeyedContainerState

@@ -15,7 +15,7 @@ final class DocumentIndex {
   private(set) var jsonapi: Int?
 
   // Written only while indexing, then read by one decode call on one thread: the dynamic
-  // exclusivity checks on these class properties cost ~3% of decoding small resources.
+  // exclusivity checks on these class properties would run on every access, in hot loops.
   /// Tape index of each resource object, by ordinal.
   @exclusivity(unchecked) private(set) var resourceObjects: [Int32] = []
   /// Tape indices of each resource object's `type` and `id` strings, by ordinal (`id` -1 when it
@@ -173,7 +173,7 @@ final class DocumentIndex {
     while element < end {
       // The first bytes of the next resources are read all at once, before any is indexed: in a
       // large document the scan left them long ago, and each resource's `type` and `id` was a
-      // wait for memory (string-heavy documents at 100 000 resources: a twentieth of decoding).
+      // wait for memory.
       // Read together, the waits overlap; read one resource ahead, they did not.
       var count = 0
       var next = element

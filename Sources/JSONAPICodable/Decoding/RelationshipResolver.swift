@@ -160,7 +160,7 @@ final class RelationshipResolver {
 
   /// A resource decoded before in this call: the remembered value when it may be reused, else
   /// decoded again and remembered. Out of line: the `as? T` cast needs the metadata of `T?`, a
-  /// runtime lookup (~330 instructions) that the first visit of every resource would otherwise
+  /// runtime lookup that the first visit of every resource would otherwise
   /// pay too.
   @inline(never)
   private func decodeRevisit<T: Decodable>(
@@ -168,8 +168,8 @@ final class RelationshipResolver {
   ) throws -> T {
     let key = MemoKey(type: ObjectIdentifier(T.self), ordinal: ordinal)
     // Not `entry.value as? T`: that cast needs the metadata of `T?` (a runtime lookup) and a
-    // dynamic cast, ~10% of decoding a document whose resources are shared. The entry was stored
-    // from a `T` under `T`'s identity, so its dynamic type is `T`, compared here by metatype.
+    // dynamic cast on every reuse, and shared resources are reused all the time. The entry was
+    // stored from a `T` under `T`'s identity, so its dynamic type is `T`, compared by metatype.
     if let entry = memo[key], Swift.type(of: entry.value) == T.self, isReusable(entry) {
       let remembered = Self.value(entry.value, as: T.self)
       if !stack.isEmpty {
@@ -265,7 +265,7 @@ final class RelationshipResolver {
       if frame.isOpen { openFrameCount -= 1 }
     }
     // Nothing above needs the logs once the stack is empty: keep them bounded by one tree.
-    // `removeAll(keepingCapacity:)` takes the generic `replaceSubrange` (~100 instructions) even
+    // `removeAll(keepingCapacity:)` takes the generic `replaceSubrange` path even
     // for the one entry of a resource without relationships, or for none.
     if stack.isEmpty {
       if visitLog.count == 1 {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Tape indices are stored as `Int32` (-1: absent), which ``JSONScanner/maxByteCount`` allows: a
 /// keyed container carries this value and is boxed and copied on every resource, so its size shows
-/// in decoding time (twice the size cost about 2% more instructions).
+/// in decoding time.
 struct ResourceMembers {
   private var objectIndex: Int32
   private var indices: (id: Int32, type: Int32, lid: Int32, meta: Int32, links: Int32) = (

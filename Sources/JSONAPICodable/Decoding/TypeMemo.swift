@@ -1,5 +1,5 @@
 /// What a decode call worked out about a few Swift types (their conformances), each once: a
-/// conformance check is a runtime cache look-up of a few hundred instructions, and a call meets
+/// conformance check is a runtime cache look-up, and a call meets
 /// the same handful of model types over and over. A short list searched in order beats hashing;
 /// past 32 types the answer is worked out again rather than growing the list.
 struct TypeMemo<Value> {

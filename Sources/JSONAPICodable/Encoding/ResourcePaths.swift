@@ -6,7 +6,7 @@
 /// becomes a row itself only when the resource is taken apart (copies dropped unread cost
 /// nothing), and the table is freed at once at the end. With a node per resource, a chain of 60
 /// related resources kept 60 nodes alive through their parents and freed them together at the
-/// end, cold (11% of encoding 100 000 resources in chains). Primary resources need no row, and an
+/// end, cold. Primary resources need no row, and an
 /// ``EncodingPath`` is built only for an error.
 final class ResourcePaths {
   /// A path in the table, or the document or one of its primary resources.

@@ -17,7 +17,7 @@ struct EncodingOptions: @unchecked Sendable {
   var limits = JSONAPIEncoder.Limits()
   /// From how many primary resources a streamed collection's related resources are written as
   /// they stream (``IncludedPrewriter``). Smaller collections stay in the cache whichever way,
-  /// and queueing their related resources takes fewer instructions (a page of 20 articles: 5%).
+  /// and queueing their related resources takes fewer instructions.
   /// `Int.max` for the second try when prewriting could not give the exact document.
   var prewritesIncludedFrom = 64
 }

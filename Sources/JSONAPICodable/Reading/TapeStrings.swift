@@ -17,7 +17,7 @@ enum TapeStrings {
   }
 
   /// A String of UTF-8 that the scanner has validated, copied without validating it again
-  /// (`String(decoding:as:)` would: a quarter of the instructions of a text-heavy decode).
+  /// (`String(decoding:as:)` would validate every byte a second time).
   ///
   /// Safe because every caller passes bytes of one string entry of a finished scan — the scanner
   /// rejected invalid UTF-8, overlongs, encoded surrogates and lone `\u` surrogates — or their

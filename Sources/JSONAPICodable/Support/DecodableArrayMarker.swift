@@ -1,6 +1,6 @@
 /// Arrays of decodable elements, which the decoder reads itself instead of through
 /// `Array.init(from:)`: the standard library's generic version looks up the metadata of `[Element]`
-/// for every element it appends (~330 instructions) and grows the array step by step; this one
+/// for every element it appends and grows the array step by step; this one
 /// reserves the element count and appends through the concrete container, with the same calls,
 /// order and errors.
 protocol DecodableArrayMarker {

@@ -79,8 +79,8 @@ struct HashSlots {
   /// slot of its run: linear probing allows any order), but the slots are filled range by range
   /// (``rangeSlots`` each), every key with the others whose probe starts in its range, in index
   /// order, and each range zeroed just before: its lines are in the cache while its keys land,
-  /// instead of a random slot per key in a table larger than the cache (a miss nearly every time:
-  /// a tenth of decoding 100 000 small resources). A key's repeats hash alike, so they fall in its
+  /// instead of a random slot per key in a table larger than the cache (a miss nearly every
+  /// time). A key's repeats hash alike, so they fall in its
   /// range, after it.
   init(
     hashBits: [UInt32], reservingFor expectedCount: Int = 0, firstDuplicate: inout Int?,

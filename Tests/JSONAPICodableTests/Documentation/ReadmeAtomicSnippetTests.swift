@@ -7,8 +7,10 @@ import Testing
   import FoundationNetworking
 #endif
 
-// The snippets of README.md's "Atomic Operations", compiled and run
-// against documents they are meant for. Keep both in step.
+// The Atomic Operations snippets, compiled and run against documents they are meant for. The
+// README keeps the models (declared as here) and sends the operations through the client (see
+// JSONAPINetworkingTests/ReadmeRequestSnippetTests.swift); the encoder-level snippets below moved
+// to the DocC article AtomicOperations.md (JSONAPICodable.docc). Keep both in step.
 @Suite struct ReadmeAtomicSnippetTests {
   struct Person: Codable, JSONAPIResource {
     static let jsonAPIType = "people"
@@ -96,7 +98,7 @@ import Testing
     #expect(results[2].meta == ["revision": 4])
   }
 
-  // The server snippet of the README draft and of AtomicOperations.md (DocC).
+  // The server snippet of AtomicOperations.md (DocC), once in the README too.
   @Test func server() throws {
     let body = try JSONAPIEncoder().encode(operations: [
       .add(Person(lid: "p1", name: "Dan")),

@@ -3,8 +3,9 @@ import Testing
 
 @testable import JSONAPICodable
 
-// The snippets of README.md's "Relationship endpoints, explicit null and other exchanges",
-// compiled and run against documents they are meant for. Keep both in step.
+// The snippets of "Relationship endpoints, explicit null and other exchanges", which moved from
+// README.md to the DocC article Exchanges.md (JSONAPICodable.docc), compiled and run against
+// documents they are meant for. Keep both in step.
 @Suite struct ReadmeExchangeSnippetTests {
   @Test func relationshipEndpoints() throws {
     var data = Data(#"{"data": [{"type": "tags", "id": "2"}]}"#.utf8)

@@ -19,6 +19,37 @@ import Testing
     #expect(Array(commands.prefix(2)) == ["swift run ClientExample", "swift test"])
   }
 
+  /// The text between `prefix` and the next `"` on each line of `text` that has `prefix`.
+  static func quoted(after prefix: String, in text: String) -> [String] {
+    text.components(separatedBy: "\n").compactMap { line in
+      guard let start = line.range(of: prefix) else { return nil }
+      return line[start.upperBound...].components(separatedBy: "\"").first
+    }
+  }
+
+  // The install snippet is not compiled (it is manifest code): check what it names instead.
+  @Test func installSnippetNamesTheProductsAndTheReleasedVersion() throws {
+    let readme = try String(contentsOf: Self.readmeURL, encoding: .utf8)
+    let root = Self.readmeURL.deletingLastPathComponent()
+    let manifest = try String(
+      contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let changelog = try String(
+      contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+
+    let products = Self.quoted(after: ".product(name: \"", in: readme)
+    #expect(Set(products) == ["JSONAPICodable", "JSONAPINetworking"])
+    let libraries = Self.quoted(after: ".library(name: \"", in: manifest)
+    #expect(Set(products).isSubset(of: libraries), "README products \(products), \(libraries)")
+
+    let versions = Self.quoted(after: "JSONAPICodable.git\", from: \"", in: readme)
+    let newest = changelog.components(separatedBy: "\n").first { $0.hasPrefix("## ") }
+    let heading = try #require(newest).dropFirst(3).components(separatedBy: " ").first
+    #expect(versions.count == 1)
+    #expect(
+      versions.first == heading,
+      "README installs \(versions), CHANGELOG's newest is \(newest ?? "")")
+  }
+
   @Test func exampleTargetsExistWhereThePackageSays() throws {
     let root = Self.readmeURL.deletingLastPathComponent()
     for name in ["ClientExample", "ServerExample"] {

@@ -3,21 +3,18 @@ import Testing
 
 @testable import JSONAPICodable
 
-// Every code snippet in README.md, compiled and run here against a document it is meant for. The
-// declarations are the README's (one member per line here, as the format rules want); keep both
-// in step.
+// The decoding snippets of README.md (quick start, decoding rules, errors), compiled and run here
+// against a document they are meant for; ReadmeSnippetSyncTests checks that every README line
+// has its twin in these files. Snippets that moved from the README to the DocC articles keep
+// their tests here, marked as such.
 @Suite struct ReadmeSnippetTests {
   // MARK: Quick start
 
-  struct Person: Decodable {
-    var id: String
-    var name: String
-  }
-  struct Article: Decodable {
-    var id: String
-    var title: String
-    var author: Person
-  }
+  // The README's one-line declarations, as written there.
+  // swift-format-ignore
+  struct Person: Decodable { var id: String; var name: String }
+  // swift-format-ignore
+  struct Article: Decodable { var id: String; var title: String; var author: Person }
 
   static let articles = #"""
     {
@@ -56,7 +53,7 @@ import Testing
     #expect(fromString.first?.author.name == "Dan")
   }
 
-  // MARK: Compound documents, meta and links
+  // MARK: Decoding rules: top-level meta and links
 
   struct PageMeta: Decodable { var totalPages: Int }
 
@@ -68,7 +65,7 @@ import Testing
     #expect(page.links?.next?.href == "https://api.example.com/articles?page%5Bnumber%5D=2")
   }
 
-  // MARK: Relationships with meta
+  // MARK: Relationships with meta (moved to DocC: CompoundDocuments.md)
 
   struct Comment: Decodable {
     var id: String
@@ -105,7 +102,7 @@ import Testing
     #expect(post.comments.links?.related?.href == "/posts/1/comments")
   }
 
-  // MARK: Polymorphism
+  // MARK: Polymorphism (moved to DocC: CompoundDocuments.md)
 
   struct Image: Decodable {
     var id: String
@@ -168,10 +165,8 @@ import Testing
     #expect(stories.last?.hero == nil)
   }
 
-  // Create and update bodies: see Encoding/ReadmeSnippetEncodingTests.swift.
-
-  // Requests: query parameters and headers: see JSONAPINetworkingTests/ReadmeRequestSnippetTests.swift
-  // (URLRequest lives in the networking module).
+  // Encoding rules: see Encoding/ReadmeSnippetEncodingTests.swift. Talking to a server and
+  // Atomic Operations through the client: see JSONAPINetworkingTests/ReadmeRequestSnippetTests.swift.
 
   // MARK: Errors
 

@@ -3,7 +3,8 @@ import Testing
 
 @testable import JSONAPICodable
 
-/// The code of the README section "Create and update bodies", compiled and asserted.
+/// The code of the README section "Encoding rules" (and of the former "Create and update
+/// bodies"), compiled and asserted.
 @Suite("README encoding snippets")
 struct ReadmeSnippetEncodingTests {
   struct Person: Codable, JSONAPIRelationshipExpressible {
@@ -21,9 +22,8 @@ struct ReadmeSnippetEncodingTests {
 
   @Test("a create request")
   func createRequest() throws {
-    let encoder = JSONAPIEncoder()
-    encoder.includesRelatedResources = false
-    let body = try encoder.encode(Article(id: nil, title: "Hello", author: Person(id: "9")))
+    let article = Article(id: nil, title: "Hello", author: Person(id: "9", name: "Dan"))
+    let body = try JSONAPIEncoder().encodeRequestBody(article)  // no `included`, no "Dan"
     #expect(
       try checked(body, name: "readme-create", kind: .create) == [
         "data": [
