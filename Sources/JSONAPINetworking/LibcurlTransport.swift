@@ -224,7 +224,7 @@
     func run(_ plan: Plan) -> Outcome {
       var result = cjsonapi_curl_result()
       let lines = plan.headers.map { strdup($0) }
-      defer { lines.forEach { free($0) } }
+      defer { for line in lines { free(line) } }
       let context = Unmanaged.passUnretained(self).toOpaque()
       plan.url.withCString { url in
         plan.method.withCString { method in
