@@ -117,7 +117,9 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
   /// Wait until this moment.
   case date(Date)
 
-  /// Reads `120` or `Wed, 21 Oct 2015 07:28:00 GMT`; `nil` for anything else. A number of
+  /// Reads `120` or an HTTP date: `Wed, 21 Oct 2015 07:28:00 GMT`, or one of the obsolete forms
+  /// RFC 9110 still asks recipients to read, `Wednesday, 21-Oct-15 07:28:00 GMT` and
+  /// `Wed Oct 21 07:28:00 2015`; `nil` for anything else. A number of
   /// seconds too large for `Int` reads as `Int.max`, so a long wait is never read as none at all
   /// on a platform whose `Int` is 32 bits (watchOS on arm64_32).
   public init?(headerValue: String) {
@@ -160,31 +162,77 @@ extension Character {
   fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
-/// HTTP dates: the preferred IMF-fixdate form, `Sun, 06 Nov 1994 08:49:37 GMT`.
+/// HTTP dates (RFC 9110 §5.6.7): the preferred IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`, and
+/// the two obsolete forms recipients must still read, which servers still send: RFC 850's
+/// `Sunday, 06-Nov-94 08:49:37 GMT` and C's asctime, `Sun Nov  6 08:49:37 1994`.
 enum HTTPDate {
   private static let months = [
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
   ]
+  private static let days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+  private static let longDays = [
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+  ]
 
-  static func parse(_ text: String) -> Date? {
-    // "Sun," "06" "Nov" "1994" "08:49:37" "GMT"
+  /// The date `text` names, or nil. `now` places RFC 850's two-digit year (see ``year(twoDigits:now:)``).
+  static func parse(_ text: String, now: Date = Date()) -> Date? {
+    // Splitting at runs of spaces also reads asctime's padded day (`Nov  6`).
     let parts = text.split(separator: " ")
-    // IMF-fixdate's year is four digits (RFC 9110 §5.6.7), which also keeps Calendar's arithmetic
-    // and the delay computed from the date within range.
-    guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT", parts[3].count == 4,
-      let day = Int(parts[1]),
-      let month = months.firstIndex(of: parts[2].lowercased()),
-      let year = Int(parts[3])
+    switch parts.count {
+    case 6:
+      // "Sun," "06" "Nov" "1994" "08:49:37" "GMT"
+      guard parts[0].hasSuffix(","), days.contains(parts[0].dropLast().lowercased()),
+        parts[5] == "GMT", parts[1].count == 2, parts[3].count == 4,
+        let year = Int(parts[3])
+      else { return nil }
+      return date(year: year, month: parts[2], day: parts[1], time: parts[4])
+    case 4:
+      // "Sunday," "06-Nov-94" "08:49:37" "GMT"
+      let dayMonthYear = parts[1].split(separator: "-", omittingEmptySubsequences: false)
+      guard parts[0].hasSuffix(","), longDays.contains(parts[0].dropLast().lowercased()),
+        parts[3] == "GMT", dayMonthYear.count == 3, dayMonthYear[0].count == 2,
+        dayMonthYear[2].count == 2, let twoDigits = Int(dayMonthYear[2])
+      else { return nil }
+      return date(
+        year: year(twoDigits: twoDigits, now: now), month: dayMonthYear[1], day: dayMonthYear[0],
+        time: parts[2])
+    case 5:
+      // "Sun" "Nov" "6" "08:49:37" "1994"
+      guard days.contains(parts[0].lowercased()), (1...2).contains(parts[2].count),
+        parts[4].count == 4, let year = Int(parts[4])
+      else { return nil }
+      return date(year: year, month: parts[1], day: parts[2], time: parts[3])
+    default:
+      return nil
+    }
+  }
+
+  /// RFC 850's two-digit year: the year with those last digits that is at most 50 years after
+  /// `now`, as RFC 9110 §5.6.7 asks.
+  static func year(twoDigits: Int, now: Date) -> Int {
+    var calendar = Calendar(identifier: .gregorian)
+    if let utc = TimeZone(identifier: "UTC") { calendar.timeZone = utc }
+    let current = calendar.component(.year, from: now)
+    let candidate = current - current % 100 + twoDigits
+    return candidate > current + 50 ? candidate - 100 : candidate
+  }
+
+  /// The UTC moment of `day` `month` `year` at `time` (`hh:mm:ss`), or nil when any part does not
+  /// read or the date does not exist.
+  private static func date(year: Int, month: Substring, day: Substring, time: Substring) -> Date? {
+    let clock = time.split(separator: ":", omittingEmptySubsequences: false)
+    guard let month = months.firstIndex(of: month.lowercased()), let day = Int(day),
+      clock.count == 3, clock.allSatisfy({ $0.count == 2 })
     else { return nil }
-    let time = parts[4].split(separator: ":").compactMap { Int($0) }
-    guard time.count == 3 else { return nil }
+    let numbers = clock.compactMap { Int($0) }
+    guard numbers.count == 3 else { return nil }
     var components = DateComponents()
     components.year = year
     components.month = month + 1
     components.day = day
-    components.hour = time[0]
-    components.minute = time[1]
-    components.second = time[2]
+    components.hour = numbers[0]
+    components.minute = numbers[1]
+    components.second = numbers[2]
     var calendar = Calendar(identifier: .gregorian)
     guard let utc = TimeZone(identifier: "UTC") else { return nil }
     calendar.timeZone = utc

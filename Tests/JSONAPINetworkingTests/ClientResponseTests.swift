@@ -99,9 +99,36 @@ import Testing
       RetryAfter(headerValue: "Sun, 06 Nov 1994 08:49:37 GMT")
         == .date(Date(timeIntervalSince1970: 784_111_777)))
     #expect(RetryAfter(headerValue: "Sun, 31 Feb 1994 08:49:37 GMT") == nil)
-    #expect(RetryAfter(headerValue: "Sunday, 06-Nov-94 08:49:37 GMT") == nil)
     // IMF-fixdate's year has four digits.
     #expect(RetryAfter(headerValue: "Sun, 06 Nov 19940 08:49:37 GMT") == nil)
+  }
+
+  // RFC 9110 §5.6.7: recipients read the two obsolete forms too (784 111 777 s is 1994-11-06
+  // 08:49:37 UTC, counted by hand: 9 075 days × 86 400 + 31 777).
+  @Test func retryAfterReadsTheObsoleteDateForms() {
+    let expected = RetryAfter.date(Date(timeIntervalSince1970: 784_111_777))
+    #expect(RetryAfter(headerValue: "Sunday, 06-Nov-94 08:49:37 GMT") == expected)
+    #expect(RetryAfter(headerValue: "Sun Nov  6 08:49:37 1994") == expected)
+    #expect(RetryAfter(headerValue: "Sun Nov 06 08:49:37 1994") == expected)
+    // Malformed variants of each form.
+    for text in [
+      "Sun, 06-Nov-94 08:49:37 GMT", "Sunday, 06-Nov-1994 08:49:37 GMT",
+      "Sunday, 06-Nov-94 08:49:37 UTC", "Sunday, 31-Feb-94 08:49:37 GMT",
+      "Sun Nov  6 08:49:37 94", "Sun Nov  6 8:49:37 1994", "Xyz Nov  6 08:49:37 1994",
+      "Sun Nov 106 08:49:37 1994",
+    ] {
+      #expect(RetryAfter(headerValue: text) == nil, "\(text)")
+    }
+  }
+
+  // A two-digit year is the one with those digits at most 50 years after now.
+  @Test func rfc850YearsArePlacedWithin50YearsOfNow() {
+    let in2026 = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28
+    #expect(HTTPDate.year(twoDigits: 94, now: in2026) == 1994)
+    #expect(HTTPDate.year(twoDigits: 76, now: in2026) == 2076)
+    #expect(HTTPDate.year(twoDigits: 77, now: in2026) == 1977)
+    #expect(HTTPDate.year(twoDigits: 26, now: in2026) == 2026)
+    #expect(HTTPDate.year(twoDigits: 5, now: in2026) == 2005)
   }
 
   /// Delays past 32 bits of seconds or milliseconds (`Int` on arm64_32) are computed exactly;
