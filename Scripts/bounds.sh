@@ -107,7 +107,9 @@ run() {
   growth=$(field growth_kib "$line")
   bound=$(field bound_kib "$line")
   error=$(field error "$line")
-  if [ "$name" = smuggle ]; then error=$(field second "$line"); fi
+  # The lying and smuggle cases are about the next request's answer: show that.
+  if [ "$name" = lying ]; then error="$error,next:$(field next "$line")"; fi
+  if [ "$name" = smuggle ]; then error="second:$(field second "$line")"; fi
   if [ "$verdict" != pass ]; then failures=$((failures + 1)); fi
   echo "$name $limit ${verdict:-fail} ${growth:--} ${bound:--} ${error:--}" >>"$table"
   return 0
@@ -137,22 +139,23 @@ awk '
     if ($3 != "pass") failed[key]++
     if ($4 != "-" && $5 != "-" && $4 + 0 > $5 + 0) over[key]++
     if ($4 != "-" && (!(key in peak) || $4 + 0 > peak[key])) peak[key] = $4 + 0
+    if ($4 != "-" && (!(key in least) || $4 + 0 < least[key])) least[key] = $4 + 0
     if (index(" " outcomes[key] " ", " " $6 " ") == 0) outcomes[key] = outcomes[key] " " $6
   }
   END {
-    printf "%-11s %7s %9s %10s %11s  %s\n", "case", "limit", "failed", "over bound", "max growth", \
-      "outcomes"
+    printf "%-11s %7s %9s %10s %21s  %s\n", "case", "limit", "failed", "over bound", \
+      "peak growth (MiB)", "outcomes"
     for (i = 0; i < n; i++) {
       key = order[i]
       split(key, part, " ")
       limit = sprintf("%d MiB", part[2] / 1048576)
-      growth = (key in peak) ? sprintf("%.1f MiB", peak[key] / 1024) : "-"
-      printf "%-11s %7s %3d of %-3d %10d %11s %s\n", part[1], limit, failed[key] + 0, runs[key], \
+      growth = (key in peak) ? sprintf("%.1f to %.1f", least[key] / 1024, peak[key] / 1024) : "-"
+      printf "%-11s %7s %3d of %-3d %10d %21s %s\n", part[1], limit, failed[key] + 0, runs[key], \
         over[key] + 0, growth, outcomes[key]
     }
   }' "$table"
-echo "(outcomes: the error each run ended with, or for smuggle the id the second request got;"
-echo " logs in $work)"
+echo "(outcomes: the error each run ended with (none: an answer); for lying also what the next"
+echo " request got, for smuggle what the second request got; logs in $work)"
 
 if [ "$failures" -ne 0 ]; then
   echo "bounds: $failures of $count runs FAILED"
