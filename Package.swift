@@ -12,7 +12,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "JSONAPICodable"),
-    .target(name: "JSONAPINetworking", dependencies: ["JSONAPICodable"]),
+    .target(name: "JSONAPINetworking", dependencies: ["JSONAPICodable", "CJSONAPICurl"]),
+    // The system libcurl, loaded at run time on Linux by JSONAPINetworking's LibcurlTransport.
+    .target(
+      name: "CJSONAPICurl",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+    ),
     .testTarget(
       name: "JSONAPICodableTests",
       dependencies: ["JSONAPICodable", "ServerExampleKit"],

@@ -65,12 +65,12 @@ public struct JSONAPIClient: Sendable {
   /// - Parameters:
   ///   - baseURL: The API root; paths resolve against it.
   ///   - configuration: Media type, limits, origins and request hook. Default: ``Configuration/init(mediaType:allowedOrigins:maxResponseBytes:maxPages:prepareRequest:)``'s defaults.
-  ///   - transport: The HTTP stack. Default: ``URLSessionTransport/shared``.
+  ///   - transport: The HTTP stack. Default: ``defaultTransport``.
   ///   - decoder: Decodes responses. Default: a new `JSONAPIDecoder`.
   ///   - encoder: Encodes request bodies. Default: a new `JSONAPIEncoder`.
   public init(
     baseURL: URL, configuration: Configuration = Configuration(),
-    transport: any JSONAPITransport = URLSessionTransport.shared,
+    transport: any JSONAPITransport = JSONAPIClient.defaultTransport,
     decoder: JSONAPIDecoder = JSONAPIDecoder(), encoder: JSONAPIEncoder = JSONAPIEncoder()
   ) {
     self.baseURL = baseURL
@@ -82,6 +82,17 @@ public struct JSONAPIClient: Sendable {
 }
 
 extension JSONAPIClient {
+  /// The transport of clients given none: ``URLSessionTransport/shared`` on Apple platforms, and
+  /// `LibcurlTransport.shared` on Linux, where `URLSession` cannot hold
+  /// ``Configuration/maxResponseBytes`` nor keep one request's answer from another (see
+  /// `LibcurlTransport`); `URLSessionTransport.shared` there too when libcurl cannot be loaded.
+  public static let defaultTransport: any JSONAPITransport = {
+    #if os(Linux)
+      if LibcurlTransport.isAvailable { return LibcurlTransport.shared }
+    #endif
+    return URLSessionTransport.shared
+  }()
+
   /// The settings of a ``JSONAPIClient`` beyond its base URL and coders.
   public struct Configuration: Sendable {
     /// The largest response body accepted by default: 16 MiB.

@@ -1,0 +1,349 @@
+#if os(Linux)
+  import CJSONAPICurl
+  import Foundation
+  import FoundationNetworking
+
+  /// The default ``JSONAPITransport`` on Linux: the system's libcurl, driven directly, so that the
+  /// size limit and the one-answer-per-request rule hold however a server misbehaves.
+  ///
+  /// `URLSessionTransport` cannot hold them on Linux: swift-corelibs-foundation reads and inflates
+  /// a body on its own queue and hands it to the delegate later, without pausing, so memory grows
+  /// by what the server sends before the transport can stop it; and its connection pool can give a
+  /// request the answer a server sent unasked on a kept-alive connection. This transport:
+  /// - counts the body after decoding (`gzip`, `deflate` and whatever else libcurl decodes), as
+  ///   libcurl hands it over, at most 16 KiB at a time, and stops the transfer the moment it
+  ///   passes `maxResponseBytes`: memory grows by at most the limit and one piece;
+  /// - refuses a body whose announced length is over the limit before reading it;
+  /// - opens a connection of its own for each request and closes it afterwards, so no answer can
+  ///   reach a request it does not belong to (at the cost of a handshake per request);
+  /// - follows redirects only within the origin of the request (up to 10), as
+  ///   ``URLSessionTransport`` does;
+  /// - stops the transfer when the calling task is cancelled, within about a second while the
+  ///   server sends nothing.
+  ///
+  /// Each request blocks one thread of its own while it runs. libcurl (`libcurl.so.4`) is loaded
+  /// when first needed; FoundationNetworking needs it already, so it is there wherever
+  /// `URLSession` works. ``isAvailable`` says whether it loaded; `JSONAPIClient` uses
+  /// `URLSessionTransport` when it did not.
+  ///
+  /// ```swift
+  /// let client = JSONAPIClient(
+  ///   baseURL: URL(string: "https://api.example.com/")!,
+  ///   transport: LibcurlTransport(timeout: .seconds(30)))
+  /// ```
+  public struct LibcurlTransport: JSONAPITransport {
+    /// A transport with the default timeouts, used by clients on Linux that are given none.
+    public static let shared = LibcurlTransport()
+
+    /// Whether libcurl could be loaded on this system.
+    public static var isAvailable: Bool { cjsonapi_curl_available() != 0 }
+
+    /// The most a whole request may take, redirects included in each hop; `nil` for no limit.
+    public var timeout: Duration?
+    /// The most connecting may take; `nil` for libcurl's default (300 s).
+    public var connectTimeout: Duration?
+
+    /// Creates a transport. Default: no overall timeout, libcurl's connect timeout.
+    public init(timeout: Duration? = nil, connectTimeout: Duration? = nil) {
+      self.timeout = timeout
+      self.connectTimeout = connectTimeout
+    }
+
+    /// Sends `request`, reading at most `maxResponseBytes` of decoded body.
+    ///
+    /// - Throws: `CancellationError` when the calling task is cancelled;
+    ///   ``JSONAPIClientError/responseTooLarge(limit:)`` past the limit; a `URLError` for a failed
+    ///   connection, a timeout, TLS, or an answer that is not HTTP.
+    public func send(_ request: URLRequest, maxResponseBytes: Int) async throws -> (
+      Data, HTTPURLResponse
+    ) {
+      var current = request
+      for _ in 0...Self.maxRedirects {
+        let (body, response) = try await sendOnce(current, limit: maxResponseBytes)
+        guard let next = Self.redirect(from: current, answer: response) else {
+          return (body, response)
+        }
+        current = next
+      }
+      throw URLError(.httpTooManyRedirects)
+    }
+
+    static let maxRedirects = 10
+
+    /// The request a same-origin redirect asks for, or `nil`: not a redirect, no `Location`, or a
+    /// `Location` on another origin (the 3xx answer is then returned, and the credentials the
+    /// request carries stay where the client sent them).
+    static func redirect(from request: URLRequest, answer: HTTPURLResponse) -> URLRequest? {
+      guard [301, 302, 303, 307, 308].contains(answer.statusCode), let url = request.url,
+        let location = answer.value(forHTTPHeaderField: "Location"),
+        let target = URL(jsonAPIReference: location, relativeTo: url)?.absoluteURL,
+        let from = Origin(url), from == Origin(target)
+      else { return nil }
+      var next = request
+      next.url = target
+      // As browsers and URLSession do: 303 always, and 301/302 after a POST, become a GET.
+      let method = request.httpMethod ?? "GET"
+      if answer.statusCode == 303 || (method == "POST" && answer.statusCode <= 302) {
+        next.httpMethod = method == "HEAD" ? "HEAD" : "GET"
+        next.httpBody = nil
+        next.setValue(nil, forHTTPHeaderField: "Content-Type")
+      }
+      return next
+    }
+
+    private func sendOnce(_ request: URLRequest, limit: Int) async throws -> (
+      Data, HTTPURLResponse
+    ) {
+      guard let url = request.url, let scheme = url.scheme?.lowercased(),
+        scheme == "http" || scheme == "https"
+      else { throw URLError(.unsupportedURL) }
+      try Task.checkCancellation()
+      let transfer = CurlTransfer(limit: limit)
+      let plan = CurlTransfer.Plan(
+        url: url.absoluteString, method: request.httpMethod ?? "GET",
+        headers: Self.headerLines(request), body: request.httpBody,
+        timeoutMilliseconds: timeout.map(Self.milliseconds) ?? 0,
+        connectTimeoutMilliseconds: connectTimeout.map(Self.milliseconds) ?? 0)
+      let outcome: CurlTransfer.Outcome = await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          // libcurl's easy interface blocks: one thread per transfer, never a concurrency pool's.
+          let thread = Thread { continuation.resume(returning: transfer.run(plan)) }
+          thread.start()
+        }
+      } onCancel: {
+        transfer.cancel()
+      }
+      return try outcome.result(url: url)
+    }
+
+    /// The request's header lines, plus an empty `Expect` so that a body is sent at once rather
+    /// than after waiting for a `100 Continue` some servers never send.
+    static func headerLines(_ request: URLRequest) -> [String] {
+      var lines: [String] = []
+      for (name, value) in request.allHTTPHeaderFields ?? [:] {
+        // A line break would start another header line: such a value is not sent.
+        guard !name.contains(where: \.isNewline), !value.contains(where: \.isNewline) else {
+          continue
+        }
+        lines.append("\(name): \(value)")
+      }
+      if request.httpBody != nil { lines.append("Expect:") }
+      return lines
+    }
+
+    /// `duration` in whole milliseconds, at least 1, at most what a C `long` holds on any platform
+    /// libcurl runs on here.
+    static func milliseconds(_ duration: Duration) -> Int {
+      let (seconds, attoseconds) = duration.components
+      let total = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+      return Int(min(max(total.rounded(.up), 1), Double(Int32.max)))
+    }
+  }
+
+  /// One transfer's state, shared between the calling task and libcurl's callbacks on the
+  /// transfer's thread.
+  final class CurlTransfer: @unchecked Sendable {
+    struct Plan {
+      var url: String
+      var method: String
+      var headers: [String]
+      var body: Data?
+      var timeoutMilliseconds: Int
+      var connectTimeoutMilliseconds: Int
+    }
+
+    /// What a transfer ended with, read once the thread is done.
+    struct Outcome: Sendable {
+      var code: Int32
+      var message: String
+      var status: Int
+      var httpVersion: String
+      var headers: [String: String]
+      var body: Data
+      var tooLarge: Bool
+      var headTooLarge: Bool
+      var cancelled: Bool
+      var limit: Int
+
+      func result(url: URL) throws -> (Data, HTTPURLResponse) {
+        if tooLarge { throw JSONAPIClientError.responseTooLarge(limit: limit) }
+        if cancelled { throw CancellationError() }
+        if headTooLarge {
+          throw URLError(
+            .badServerResponse,
+            userInfo: [NSLocalizedDescriptionKey: "The response head is over 1 MiB"])
+        }
+        guard code == 0 else { throw Self.error(code: code, message: message) }
+        guard
+          let response = HTTPURLResponse(
+            url: url, statusCode: status, httpVersion: httpVersion, headerFields: headers)
+        else { throw URLError(.badServerResponse) }
+        return (body, response)
+      }
+
+      /// The `URLError` closest to a libcurl failure, with libcurl's own words.
+      static func error(code: Int32, message: String) -> URLError {
+        let kind: URLError.Code
+        switch code {
+        case 1, 3: kind = .unsupportedURL
+        case 5, 6: kind = .cannotFindHost
+        case 7: kind = .cannotConnectToHost
+        case 28: kind = .timedOut
+        case 35, 53, 54, 58, 59, 66, 80: kind = .secureConnectionFailed
+        case 60, 77, 83, 90, 91: kind = .serverCertificateUntrusted
+        case 52, 55, 56: kind = .networkConnectionLost
+        default: kind = .badServerResponse
+        }
+        return URLError(
+          kind, userInfo: [NSLocalizedDescriptionKey: "\(message) (libcurl error \(code))"])
+      }
+    }
+
+    /// The most the response head (status line and header lines) may take.
+    static let maxHeadBytes = 1 << 20
+
+    // Guarded by `lock`: libcurl calls back on the transfer's thread while the calling task may
+    // cancel at any time.
+    private let lock = NSLock()
+    private let limit: Int
+    private var body = Data()
+    private var headers: [String: String] = [:]
+    private var headBytes = 0
+    private var status = 0
+    private var httpVersion = "HTTP/1.1"
+    private var bodyStarted = false
+    private var tooLarge = false
+    private var headTooLarge = false
+    private var cancelled = false
+
+    init(limit: Int) { self.limit = max(0, limit) }
+
+    func cancel() { lock.withLock { cancelled = true } }
+
+    /// Runs the transfer on the calling thread, which it blocks until the transfer ends.
+    func run(_ plan: Plan) -> Outcome {
+      var result = cjsonapi_curl_result()
+      let lines = plan.headers.map { strdup($0) }
+      defer { for line in lines { free(line) } }
+      let context = Unmanaged.passUnretained(self).toOpaque()
+      plan.url.withCString { url in
+        plan.method.withCString { method in
+          lines.map { UnsafePointer($0) }.withUnsafeBufferPointer { headerPointers in
+            let perform = { (body: UnsafeRawBufferPointer?) in
+              var request = cjsonapi_curl_request(
+                url: url, method: method, headers: headerPointers.baseAddress,
+                header_count: headerPointers.count, body: body?.baseAddress,
+                body_length: body?.count ?? 0, timeout_ms: plan.timeoutMilliseconds,
+                connect_timeout_ms: plan.connectTimeoutMilliseconds)
+              // An empty body still goes as a body (`Content-Length: 0`), not as none.
+              if body != nil && request.body == nil { request.body = UnsafeRawPointer(url) }
+              cjsonapi_curl_perform(
+                &request, context, curlReceiveData, curlReceiveHeader, curlPoll, &result)
+            }
+            if let body = plan.body {
+              body.withUnsafeBytes { perform($0) }
+            } else {
+              perform(nil)
+            }
+          }
+        }
+      }
+      let message = withUnsafeBytes(of: result.message) { bytes in
+        String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      return lock.withLock {
+        Outcome(
+          code: result.code, message: message, status: status, httpVersion: httpVersion,
+          headers: headers, body: body, tooLarge: tooLarge, headTooLarge: headTooLarge,
+          cancelled: cancelled, limit: limit)
+      }
+    }
+
+    /// Appends a piece of decoded body; `false` stops the transfer.
+    func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+      lock.withLock {
+        guard !cancelled, !tooLarge else { return false }
+        if !bodyStarted {
+          bodyStarted = true
+          // The head is complete: refuse an announced length over the limit unread, and make
+          // room for one within it. A compressed body's length says nothing of its decoded size.
+          if headers["Content-Encoding"] == nil, let text = headers["Content-Length"],
+            let announced = Int64(text.trimmingCharacters(in: .whitespaces))
+          {
+            if announced > Int64(limit) {
+              tooLarge = true
+              return false
+            }
+            body.reserveCapacity(Int(announced))
+          }
+        }
+        // `body.count <= limit` holds here, so the subtraction cannot overflow where a sum could.
+        guard bytes.count <= limit - body.count else {
+          tooLarge = true
+          body = Data()
+          return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+      }
+    }
+
+    /// Records one raw header line; `false` stops the transfer.
+    func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+      lock.withLock {
+        guard !cancelled else { return false }
+        headBytes += bytes.count
+        guard headBytes <= Self.maxHeadBytes else {
+          headTooLarge = true
+          return false
+        }
+        // Trailers of a chunked body come after it: the head is already complete.
+        guard !bodyStarted else { return true }
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
+        if line.hasPrefix("HTTP/") {
+          // A new head (after `100 Continue`, for instance): only the last one counts.
+          let parts = line.split(separator: " ", maxSplits: 2)
+          headers = [:]
+          httpVersion = parts.first.map(String.init) ?? "HTTP/1.1"
+          status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        } else if let colon = line.firstIndex(of: ":") {
+          let name = Self.canonical(line[..<colon].trimmingCharacters(in: .whitespaces))
+          let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+          headers[name] = headers[name].map { $0 + ", " + value } ?? value
+        }
+        return true
+      }
+    }
+
+    /// Whether the transfer may go on.
+    func poll() -> Bool { lock.withLock { !cancelled } }
+
+    /// `content-length` → `Content-Length`, so that the head reads the same over HTTP/1.1 and
+    /// HTTP/2 (which sends names in lower case) and `HTTPURLResponse` finds its headers.
+    static func canonical(_ name: String) -> String {
+      name.split(separator: "-", omittingEmptySubsequences: false)
+        .map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }
+        .joined(separator: "-")
+    }
+  }
+
+  // libcurl's callbacks: plain C functions that find their transfer through the context pointer.
+  private func transfer(_ context: UnsafeMutableRawPointer?) -> CurlTransfer? {
+    context.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  private let curlReceiveData: cjsonapi_curl_data_callback = { context, bytes, count in
+    let going = transfer(context)?.receive(UnsafeRawBufferPointer(start: bytes, count: count))
+    return going == true ? 0 : 1
+  }
+
+  private let curlReceiveHeader: cjsonapi_curl_line_callback = { context, bytes, count in
+    let going = transfer(context)?.receiveHeader(
+      UnsafeRawBufferPointer(start: bytes, count: count))
+    return going == true ? 0 : 1
+  }
+
+  private let curlPoll: cjsonapi_curl_poll_callback = { context in
+    transfer(context)?.poll() == true ? 0 : 1
+  }
+#endif
