@@ -18,6 +18,7 @@
 # from); smuggle 3 times. A run fails when its outcome is not the expected one or its peak memory
 # grew past the limit plus the probe's allowance (BoundsProbeKit's allowanceBytes).
 set -euo pipefail
+caller=$(pwd)
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
@@ -38,6 +39,7 @@ work="$root/.build-bounds"
 mkdir -p "$work"
 rm -f "$work"/run-*.log
 
+case "$probe" in '' | /*) ;; *) probe="$caller/$probe" ;; esac
 if [ -z "$probe" ]; then
   echo "== building BoundsProbe"
   swift build --package-path IntegrationTests -c debug -Xswiftc -warnings-as-errors \
