@@ -18,6 +18,12 @@ import Foundation
 ///
 /// It does not use `URLSession.shared`, because the size limit and the redirect rule need a
 /// session delegate, which the shared session cannot have. ``shared`` plays its role.
+///
+/// It is the default on Apple platforms. On Linux it cannot hold the size limit: swift-corelibs-
+/// foundation reads and decompresses a body on its own queue and hands it over later without
+/// pausing, so memory grows by about what the server sends before the refusal, and its connection
+/// pool can give a request an answer the server sent unasked. ``LibcurlTransport`` is the default
+/// there; see "What a response may cost" in <doc:TalkingToAServer>.
 public final class URLSessionTransport: JSONAPITransport {
   /// One transport with the default `URLSessionConfiguration`, used by clients that are given none.
   public static let shared = URLSessionTransport()

@@ -135,7 +135,12 @@ import Testing
   @Test func talkingToAServer() async throws {
     let client = JSONAPIClient(baseURL: URL(string: "https://api.example.com/")!)
     client.decoder.keyDecodingStrategy = .convertFromKebabCase
-    #expect(client.transport is URLSessionTransport)
+    // The README: URLSession on Apple platforms, libcurl driven directly on Linux.
+    #if os(Linux)
+      #expect(client.transport is LibcurlTransport)
+    #else
+      #expect(client.transport is URLSessionTransport)
+    #endif
 
     let server = Self.server()
     let printed = try await Self.session(Self.stubbed(client, server))

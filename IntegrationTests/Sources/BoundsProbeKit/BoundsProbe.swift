@@ -134,7 +134,12 @@ private struct Probe {
     case .lyingHuge:
       return expectTooLarge(await fetch("lying-huge?kib=64&id=\(id)"), &fields)
     case .gzip:
-      return expectTooLarge(await fetch("gzip?mib=200"), &fields)
+      // Counted after decoding and refused past the limit, or refused unread by a transport that
+      // takes no compressed bodies at all: both keep memory bounded. A body handed on still
+      // compressed, or decoded in full, is not a refusal.
+      let result = await fetch("gzip?mib=200")
+      fields.append("error=\(errorLabel(result))")
+      return isTooLarge(result) || isTransportRefusal(result)
     case .lying:
       // The announced 1 KiB is a complete document: taking it, or refusing the answer, are both
       // sound. What must not happen is memory growing with the excess, or the excess being read
@@ -228,6 +233,13 @@ private struct Probe {
   private func isTooLarge(_ result: Result<Answer, any Error>) -> Bool {
     if case .failure(JSONAPIClientError.responseTooLarge) = result { return true }
     return false
+  }
+
+  /// A failure the transport itself raised: not the client's, the decoder's or the library's.
+  private func isTransportRefusal(_ result: Result<Answer, any Error>) -> Bool {
+    guard case .failure(let error) = result else { return false }
+    return !(error is JSONAPIClientError || error is DecodingError || error is JSONAPIError
+      || error is JSONAPIResponseError || error is URLError || error is CancellationError)
   }
 
   private func finish(_ fields: [String], passed: Bool) -> Int32 {
