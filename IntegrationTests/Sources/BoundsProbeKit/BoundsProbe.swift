@@ -238,7 +238,8 @@ private struct Probe {
   /// A failure the transport itself raised: not the client's, the decoder's or the library's.
   private func isTransportRefusal(_ result: Result<Answer, any Error>) -> Bool {
     guard case .failure(let error) = result else { return false }
-    return !(error is JSONAPIClientError || error is DecodingError || error is JSONAPIError
+    return
+      !(error is JSONAPIClientError || error is DecodingError || error is JSONAPIError
       || error is JSONAPIResponseError || error is URLError || error is CancellationError)
   }
 
