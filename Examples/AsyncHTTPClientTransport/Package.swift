@@ -20,6 +20,8 @@ let package = Package(
     // Named because the transport uses its types (ByteBuffer, HTTPHeaders); AsyncHTTPClient
     // 1.37.0 asks for the same lower bound.
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
+    // The bounds probe of the integration suite (Scripts/bounds.sh --probe).
+    .package(name: "IntegrationTests", path: "../../IntegrationTests"),
   ],
   targets: [
     .target(
@@ -29,6 +31,14 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]
+    ),
+    .executableTarget(
+      name: "AHCBoundsProbe",
+      dependencies: [
+        "JSONAPIAsyncHTTPClient",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "BoundsProbeKit", package: "IntegrationTests"),
       ]
     ),
     .testTarget(

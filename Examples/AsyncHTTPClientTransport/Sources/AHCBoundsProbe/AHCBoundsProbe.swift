@@ -12,7 +12,8 @@ import JSONAPIAsyncHTTPClient
       eventLoopGroup: HTTPClient.defaultEventLoopGroup,
       configuration: AsyncHTTPClientTransport.recommendedConfiguration())
     var code = await runBoundsProbe(
-      transport: AsyncHTTPClientTransport(client: httpClient), arguments: CommandLine.arguments)
+      transport: AsyncHTTPClientTransport(client: httpClient),
+      arguments: Array(CommandLine.arguments.dropFirst()))
     do {
       try await httpClient.shutdown()
     } catch {
