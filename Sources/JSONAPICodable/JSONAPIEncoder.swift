@@ -118,7 +118,8 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   /// Every value's `encode(to:)` runs exactly once per call, in the order `Codable` reaches it,
   /// whatever the copies of a shared resource hold: `included` is collected from what was encoded,
   /// so a model with side effects or a cost in `encode(to:)` never runs it twice. Copies of one
-  /// resource that differ are merged (see "Included resources" above), not encoded again.
+  /// resource that differ are merged from their encoded form (first met breadth first wins, as
+  /// ``JSONAPIEncoder`` describes under Included resources), never encoded again.
   ///
   /// ```swift
   /// // 100 articles by one author: 100 article and 100 author encode(to:) calls, one person in
