@@ -7,4 +7,4 @@
 #   Scripts/asan.sh            # the suites below
 #   Scripts/asan.sh FILTER     # any other test filter
 exec "$(dirname "$0")/sanitize.sh" address \
-  "${1:-EscapedDecoderTests|RelationshipRouteTests|OutputBufferTests|PrimaryDataStreamTests|JSONWritingTests|JSONScannerTests|HashSlotsTests|ResourceIndexTests|PrimaryIdentityTests|PrewrittenIncludedTests|IncludedEncodingTests}"
+  "${1:-EscapedDecoderTests|RelationshipRouteTests|OutputBufferTests|PrimaryDataStreamTests|JSONWritingTests|JSONScannerTests|HashSlotsTests|ResourceIndexTests|PrimaryIdentityTests|IncludedRouteTests|IncludedEncodingTests}"

@@ -50,8 +50,6 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   private var options = EncodingOptions()
   /// What earlier calls learnt about the types they met (see ``EncodingTypeTraitsCache``).
   private var types = EncodingTypeTraitsCache.Snapshot()
-  /// Scratch memory for large collections' related resources, kept from one call to the next.
-  private let spare = SpareOutputBuffer()
 
   /// Creates an encoder with default settings.
   public init() {}
@@ -117,6 +115,18 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   /// A resource-shaped value becomes a single-resource document, an array of them a collection,
   /// `nil` becomes `{"data":null}`, and a ``JSONAPIDocument`` keeps its `meta`, `links` and `jsonapi`.
   ///
+  /// Every value's `encode(to:)` runs exactly once per call, in the order `Codable` reaches it,
+  /// whatever the copies of a shared resource hold: `included` is collected from what was encoded,
+  /// so a model with side effects or a cost in `encode(to:)` never runs it twice. Copies of one
+  /// resource that differ are merged from their encoded form (first met breadth first wins, as
+  /// ``JSONAPIEncoder`` describes under Included resources), never encoded again.
+  ///
+  /// ```swift
+  /// // 100 articles by one author: 100 article and 100 author encode(to:) calls, one person in
+  /// // `included`.
+  /// let body = try JSONAPIEncoder().encode(articles)
+  /// ```
+  ///
   /// - Throws: ``JSONAPIError/missingResourceType(swiftType:codingPath:)`` when a primary resource has
   ///   no `type`; ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` past
   ///   ``Limits/maxNestingDepth``; ``JSONAPIError/invalidValue(reason:codingPath:)`` for other
@@ -146,21 +156,10 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   }
 
   /// Encodes `value` with this call's `options`: the one pipeline of every document.
+  /// `value` is encoded once: its tree is built (the primary resources of a collection taken apart
+  /// and written as they stream) and `included` is then collected from it, breadth first.
   func encode<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
-    do {
-      return try encodeOnce(value, options: options)
-    } catch is DocumentAssembler.PrewrittenIncludedNotExact {
-      // Copies of one related resource differ, or one failed to be taken apart: the assembly that
-      // merges copies and reports errors in document order says what the document is. `value` is
-      // encoded a second time, which only such documents pay.
-      var exact = options
-      exact.prewritesIncludedFrom = .max
-      return try encodeOnce(value, options: exact)
-    }
-  }
-
-  private func encodeOnce<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
-    let stream = PrimaryDataStream(options: options, swiftType: T.self, spare: spare)
+    let stream = PrimaryDataStream(options: options, swiftType: T.self)
     let root = EncoderImpl.root(
       for: T.self, options: options, stream: stream, types: lock.withLock { types })
     let tree = try root.wrap(value, key: nil)

@@ -5,25 +5,10 @@
 struct DocumentAssembler {
   private let classifier: ResourceClassifier
   private var collector = IncludedCollector()
-  /// Writes a streamed collection's related resources as they stream; `nil` for a collection
-  /// under ``EncodingOptions/prewritesIncludedFrom`` resources, when `included` is chosen by
-  /// include paths or not wanted, and when the document is assembled again (see
-  /// ``IncludedPrewriter``).
-  private var prewriter: IncludedPrewriter?
-  /// Whether ``prewriter`` writes the streamed collection's related resources, once decided.
-  private var prewrites: Bool?
-  /// The encoder's buffer for the prewriter's text, kept between calls.
-  private let spare: SpareOutputBuffer?
 
-  init(options: EncodingOptions, spare: SpareOutputBuffer? = nil) {
+  init(options: EncodingOptions) {
     classifier = ResourceClassifier(options: options)
-    self.spare = spare
   }
-
-  /// Thrown by ``assemble(_:rootType:streamed:)`` when the related resources written as the
-  /// collection streamed might not give the exact `included`: the caller encodes the document again
-  /// without prewriting (``EncodingOptions/prewritesIncludedFrom``).
-  struct PrewrittenIncludedNotExact: Error {}
 
   /// The top-level object for `root`, the tree of a value of type `rootType`.
   ///
@@ -86,13 +71,6 @@ struct DocumentAssembler {
       document.append(try primaryData(node, swiftType: swiftType), for: "data")
     }
     try checkPrimaryIdentities()
-    if streamed != nil, let prewriter {
-      guard let included = prewriter.included(admittingInto: &collector) else {
-        throw PrewrittenIncludedNotExact()
-      }
-      if !included.ranges.isEmpty { document.append(.prewritten(included), for: "included") }
-      return
-    }
     if classifier.options.includeTree != nil {
       try collectRequested()
       // R67 (1.1): a response to `include` has `included`, even when it is empty.
@@ -191,50 +169,16 @@ struct DocumentAssembler {
   /// A primary resource taken apart, its identity recorded and its related resources queued for
   /// `included`: element `index` of the primary data, or the primary data itself when `nil`.
   /// Whether the identity repeats an earlier one is checked by ``checkPrimaryIdentities()``.
-  ///
-  /// With `streaming` (an element of a streamed collection), the related resources are left in the
-  /// parts, for ``prewriteRelatives(of:)`` once the resource is written, when they can be.
-  mutating func primaryResource(_ object: EncodedObject, at index: Int?, streaming: Bool = false)
-    throws -> ResourceParts
-  {
+  mutating func primaryResource(_ object: EncodedObject, at index: Int?) throws -> ResourceParts {
     let path = index.map(ResourcePaths.primary) ?? ResourcePaths.topLevel
     let parts = try classifier.resource(from: object, at: path)
     if let identity = parts.identifier.identity {
       collector.addPrimary(identity, element: index ?? 0)
     }
-    if streaming, prewritesStream() { return parts }
     // All queued: until the primary identities are placed nothing can be looked up, and a related
     // resource that is a primary one is passed over when its turn comes.
     collector.enqueue(parts.takeRelatives())
     return parts
-  }
-
-  /// Lets go of what the prewriter wrote, once the document that copied it is written.
-  func finishPrewriting() {
-    prewriter?.finish()
-  }
-
-  /// Whether the streamed collection's related resources are written as it streams, decided at
-  /// its first element for all of them (``assemble(_:rootType:streamed:)`` reads them from the
-  /// prewriter or from the queue, not both).
-  private mutating func prewritesStream() -> Bool {
-    if let prewrites { return prewrites }
-    let options = classifier.options
-    let prewrites =
-      collector.expectedPrimaryCount >= options.prewritesIncludedFrom
-      && options.includeTree == nil && options.includesRelatedResources
-    if prewrites {
-      prewriter = IncludedPrewriter(
-        classifier: classifier, expectedCount: collector.expectedPrimaryCount, spare: spare)
-    }
-    self.prewrites = prewrites
-    return prewrites
-  }
-
-  /// Takes apart and writes the related resources of `parts`, a streamed primary resource that
-  /// ``primaryResource(_:at:streaming:)`` left them in.
-  mutating func prewriteRelatives(of parts: ResourceParts) {
-    prewriter?.prewrite(parts.takeRelatives())
   }
 
   /// Checks the primary resources taken apart so far, all at once: a resource given twice in the
@@ -245,7 +189,6 @@ struct DocumentAssembler {
   /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` for the first element that
   ///   repeats an earlier one.
   mutating func checkPrimaryIdentities() throws {
-    collector.expectedAdmittedCount = prewriter?.recordCount ?? 0
     guard let (identity, element) = collector.placePrimaries() else { return }
     throw JSONAPIError.invalidValue(
       reason: SpecSection.cite(

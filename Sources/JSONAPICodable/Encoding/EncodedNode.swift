@@ -31,9 +31,6 @@ enum EncodedNode {
   /// The `attributes` or `relationships` object of a resource: the members of the resource's
   /// encoded object that are fields of this kind, in order.
   case fields(EncodedObject, FieldKind)
-  /// An array whose elements are already JSON text: a streamed collection's `included`
-  /// (``IncludedPrewriter``).
-  case prewritten(PrewrittenElements)
 
   /// Whether the value is a JSON scalar (`null`, a boolean, a number or a string): always an
   /// attribute when it is a resource's field. Asked without binding the payload, so the caller

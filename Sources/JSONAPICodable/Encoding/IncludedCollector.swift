@@ -24,9 +24,6 @@ struct IncludedCollector {
   private var head = 0
   /// How many primary resources are coming, when known: their identities are reserved for once.
   var expectedPrimaryCount = 0
-  /// How many related resources may be admitted (``admit(_:hash:position:)``) once the primary
-  /// identities are placed: the table is sized for them when the primaries are placed.
-  var expectedAdmittedCount = 0
   /// Up to how many primary identities are placed one by one: their table (up to 4 096 slots,
   /// 32 kB) stays in the cache while they land, and placing them all at once would take an array
   /// of their hash bits from every small document.
@@ -52,7 +49,7 @@ struct IncludedCollector {
   /// Many primary resources are placed all at once, range by range, instead of a random slot of a
   /// table larger than the cache per resource while the primary data streams through the cache.
   mutating func placePrimaries() -> (identity: EncodedResourceIdentity, element: Int)? {
-    let room = identities.count + queue.count - head + expectedAdmittedCount
+    let room = identities.count + queue.count - head
     var repeated: Int?
     if slots.count == 0, identities.count > Self.placedOneByOneUpTo {
       // Nothing but primary identities is recorded yet, so key n of the table is identity n.
@@ -80,12 +77,7 @@ struct IncludedCollector {
 
   /// Where `identity` is recorded, or where it would go.
   private func find(_ identity: EncodedResourceIdentity) -> HashSlots.Probe {
-    find(identity, hash: identity.hashValue)
-  }
-
-  /// ``find(_:)`` for an identity whose `hashValue` is known.
-  private func find(_ identity: EncodedResourceIdentity, hash: Int) -> HashSlots.Probe {
-    slots.find(hash: hash) { identities[$0].identity == identity }
+    slots.find(hash: identity.hashValue) { identities[$0].identity == identity }
   }
 
   private mutating func record(
@@ -93,29 +85,6 @@ struct IncludedCollector {
   ) {
     slots.insert(probe)
     identities.append((identity, HashSlots.bits(probe.hash), position))
-  }
-
-  /// What ``admit(_:hash:position:)`` found.
-  enum Admission {
-    /// The identity is new: recorded at the position given.
-    case added
-    /// It is a primary resource's.
-    case primary
-    /// It was admitted before, at this position.
-    case known(position: Int)
-  }
-
-  /// Records a related resource's identity at `position` (of the caller's list of resources,
-  /// ``IncludedPrewriter``'s) unless a primary or an earlier related resource has it. `hash` is
-  /// the identity's `hashValue`. Only after ``placePrimaries()``.
-  mutating func admit(_ identity: EncodedResourceIdentity, hash: Int, position: Int) -> Admission {
-    let probe = find(identity, hash: hash)
-    if let index = probe.index {
-      let known = identities[index].position
-      return Self.primaryElement(known) == nil ? .known(position: known) : .primary
-    }
-    record(identity, position: position, at: probe)
-    return .added
   }
 
   /// Queues related resources to look at. With `skippingRedundant`, those that

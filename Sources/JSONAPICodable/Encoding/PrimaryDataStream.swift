@@ -29,10 +29,9 @@ final class PrimaryDataStream {
   /// The first error writing an element: thrown last, as writing comes after assembly.
   @exclusivity(unchecked) private var writingError: (any Error)?
 
-  /// A stream for a document whose primary data is of type `swiftType`; `spare` is the encoder's
-  /// buffer kept between calls (``SpareOutputBuffer``).
-  init(options: EncodingOptions, swiftType: Any.Type, spare: SpareOutputBuffer? = nil) {
-    assembler = DocumentAssembler(options: options, spare: spare)
+  /// A stream for a document whose primary data is of type `swiftType`.
+  init(options: EncodingOptions, swiftType: Any.Type) {
+    assembler = DocumentAssembler(options: options)
     writer = JSONWriter(formatting: options.outputFormatting, limits: options.limits)
     self.swiftType = swiftType
   }
@@ -82,20 +81,17 @@ final class PrimaryDataStream {
         throw JSONAPIError.missingResourceType(
           swiftType: name, codingPath: EncodingPath.topLevel.appending(index: written).text)
       }
-      parts = try assembler.primaryResource(object, at: written, streaming: true)
+      parts = try assembler.primaryResource(object, at: written)
     } catch {
       assemblyError = assembler.firstPrimaryError(error)
       return
     }
-    if writingError == nil {
-      do {
-        try writer.writeStreamedElement(.resource(parts), index: written)
-      } catch {
-        writingError = error
-      }
+    guard writingError == nil else { return }
+    do {
+      try writer.writeStreamedElement(.resource(parts), index: written)
+    } catch {
+      writingError = error
     }
-    // While the resource's tree is still in the cache.
-    assembler.prewriteRelatives(of: parts)
   }
 
   /// The finished document, once the tree `root` (whose primary data is ``array``) is encoded.
@@ -116,7 +112,6 @@ final class PrimaryDataStream {
     let rest = try assembler.assemble(root, rootType: swiftType, streamed: array)
     if let writingError { throw writingError }
     try writer.finishStreamedDocument(rest)
-    assembler.finishPrewriting()
     return try writer.bytes.takeData()
   }
 }

@@ -15,9 +15,4 @@ struct EncodingOptions: @unchecked Sendable {
   /// its identifier (when ``includesRelatedResources``).
   var includeTree: IncludeTree?
   var limits = JSONAPIEncoder.Limits()
-  /// From how many primary resources a streamed collection's related resources are written as
-  /// they stream (``IncludedPrewriter``). Smaller collections stay in the cache whichever way,
-  /// and queueing their related resources takes fewer instructions.
-  /// `Int.max` for the second try when prewriting could not give the exact document.
-  var prewritesIncludedFrom = 64
 }

@@ -15,12 +15,9 @@ struct JSONWriter {
   /// a relationship's `data`, arrays of them, `included`.
   static let documentLevels = 8
 
-  /// A writer that writes into `bytes` (a new buffer unless given).
-  init(
-    formatting: JSONAPIEncoder.OutputFormatting, limits: JSONAPIEncoder.Limits,
-    into bytes: OutputBuffer = OutputBuffer()
-  ) {
-    self.bytes = bytes
+  /// A writer that writes into a new buffer.
+  init(formatting: JSONAPIEncoder.OutputFormatting, limits: JSONAPIEncoder.Limits) {
+    bytes = OutputBuffer()
     prettyPrinted = formatting.contains(.prettyPrinted)
     sortedKeys = formatting.contains(.sortedKeys)
     escapesSlashes = !formatting.contains(.withoutEscapingSlashes)
@@ -119,34 +116,7 @@ struct JSONWriter {
     case .toManyRelationship(let array): try writeRelationship(.array(array), level: level)
     case .nullRelationship: try writeRelationship(.null, level: level)
     case .fields(let object, let kind): try writeFields(of: object, kind, level: level)
-    case .prewritten(let elements): try writePrewritten(elements, level: level)
     }
-  }
-
-  /// The level of an element of a document's `included`: the document is at 0, `included` at 1.
-  static let includedElementLevel = 2
-
-  /// Writes `node` alone, as an element of a document's `included` is written, for
-  /// ``IncludedPrewriter``; `false` when containers nest too deep (the document is then assembled
-  /// again, which reports it).
-  mutating func writeIncludedElement(_ node: EncodedNode) -> Bool {
-    do {
-      try write(node, level: Self.includedElementLevel)
-      return true
-    } catch {
-      return false
-    }
-  }
-
-  /// An array of elements written before, each at the level of an element of `included`.
-  private mutating func writePrewritten(_ elements: PrewrittenElements, level: Int) throws(TooDeep)
-  {
-    guard try openArray(isEmpty: elements.ranges.isEmpty, level: level) else { return }
-    for (index, range) in elements.ranges.enumerated() {
-      startElement(index, level: level)
-      bytes.append(range, of: elements.bytes)
-    }
-    closeArray(level: level)
   }
 
   /// Opens an array at `level`; an empty one is closed too, and `false` returned.

@@ -74,38 +74,6 @@ final class OutputBuffer {
     count += times
   }
 
-  /// How many bytes the buffer holds memory for.
-  var reserved: Int { capacity }
-
-  /// Empties the buffer, keeping its memory for what is written next.
-  func removeAll() {
-    count = 0
-    failed = false
-  }
-
-  /// Drops the bytes from `newCount` on: a copy written again, whose text is here already.
-  func truncate(to newCount: Int) {
-    if newCount >= 0, newCount < count { count = newCount }
-  }
-
-  /// Whether the bytes written at `first` and at `second` are the same.
-  func bytes(at first: Range<Int>, equal second: Range<Int>) -> Bool {
-    guard first.count == second.count else { return false }
-    if first == second { return true }
-    guard let base, first.lowerBound >= 0, second.lowerBound >= 0, first.upperBound <= count,
-      second.upperBound <= count
-    else { return false }
-    return memcmp(base + first.lowerBound, base + second.lowerBound, first.count) == 0
-  }
-
-  /// Appends the bytes `range` of `other` (another buffer).
-  func append(_ range: Range<Int>, of other: OutputBuffer) {
-    guard other !== self, let source = other.base, range.lowerBound >= 0,
-      range.upperBound <= other.count
-    else { return }
-    append(UnsafeBufferPointer(start: source + range.lowerBound, count: range.count))
-  }
-
   /// Whether memory for what was written could not be had (``takeData()`` throws).
   var hasFailed: Bool { failed }
 

@@ -94,14 +94,13 @@ import Testing
     #expect(mismatches == 0)
   }
 
-  /// Collections large enough that their related resources are written as they stream, into the
-  /// buffer the encoder keeps between calls (``SpareOutputBuffer``): calls at the same time must
-  /// each write into their own. Each task's author differs, so text from another call's buffer
-  /// would decode to the wrong author.
+  /// Collections that stream in more than one batch of primary resources: calls at the same time
+  /// on one encoder must each collect their own `included`. Each task's author differs, so a
+  /// resource from another call would decode to the wrong author.
   @Test func oneEncoderSharedByManyTasksWithLargeCollections() async throws {
     let encoder = JSONAPIEncoder()
     let decoder = JSONAPIDecoder()
-    let from = EncodingOptions().prewritesIncludedFrom
+    let from = 64
     let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
       for task in 0..<16 {
         group.addTask {
