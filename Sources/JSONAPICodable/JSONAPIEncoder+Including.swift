@@ -22,7 +22,7 @@ extension JSONAPIEncoder {
   ///
   /// - Throws: The errors of ``encode(_:)``.
   public func encode<T: Encodable>(_ value: T, including paths: [String]) throws -> Data {
-    var options = currentOptions
+    var options = settings
     options.includeTree = IncludeTree(paths: paths)
     return try encode(value, options: options)
   }
@@ -41,7 +41,7 @@ extension JSONAPIEncoder {
   ///
   /// - Throws: The errors of ``encode(_:)``.
   public func encode<T: Encodable>(_ value: T, for query: JSONAPIQuery) throws -> Data {
-    var options = currentOptions
+    var options = settings
     if let include = query.include { options.includeTree = IncludeTree(paths: include) }
     for (type, names) in query.fields { options.sparseFieldsets[type] = Set(names) }
     return try encode(value, options: options)

@@ -98,16 +98,14 @@ public final class JSONAPIEncoder: @unchecked Sendable {
     get { lock.withLock { options.sparseFieldsets } }
     set { lock.withLock { options.sparseFieldsets = newValue } }
   }
-  /// The settings of the next encode call (read under the lock), for the forms that adjust them.
-  var currentOptions: EncodingOptions { lock.withLock { options } }
-
   /// Bounds on nesting. See ``Limits``.
   public var limits: Limits {
     get { lock.withLock { options.limits } }
     set { lock.withLock { options.limits = newValue } }
   }
 
-  /// A snapshot of the settings, for encoding entry points in other files (one read per call).
+  /// The settings of the next encode call, read under the lock: every entry point reads them once,
+  /// adjusts its copy where it must, and passes it on.
   var settings: EncodingOptions { lock.withLock { options } }
 
   /// Encodes a value as a JSON:API document.
@@ -134,7 +132,7 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   ///   a `meta` that is not an object); `EncodingError` for values JSON cannot express (NaN under
   ///   `.throw`); and whatever your `encode(to:)` implementations throw.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    try encode(value, options: lock.withLock { self.options })
+    try encode(value, options: settings)
   }
 
   /// Encodes `value` as a request body (a create, an update, a relationship endpoint's linkage):

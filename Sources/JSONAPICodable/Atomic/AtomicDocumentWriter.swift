@@ -19,10 +19,10 @@ struct AtomicDocumentWriter {
     _ operations: [JSONAPIOperation], meta: JSONAPIValue?, jsonapi: JSONAPIObject?
   ) throws -> Data {
     let member = "atomic:operations"
-    let array = EncodedArray()
+    var array: [PlannedNode] = []
     for (index, operation) in operations.enumerated() {
       let path = EncodingPath.topLevel.appending(member).appending(index: index)
-      array.elements.append(.object(try operationObject(operation, at: path)))
+      array.append(.object(try operationObject(operation, at: path)))
     }
     return try write(member: member, array, meta: meta, jsonapi: jsonapi)
   }
@@ -32,60 +32,56 @@ struct AtomicDocumentWriter {
     _ results: [JSONAPIOperationResult], meta: JSONAPIValue?, jsonapi: JSONAPIObject?
   ) throws -> Data {
     let member = "atomic:results"
-    let array = EncodedArray()
+    var array: [PlannedNode] = []
     for (index, result) in results.enumerated() {
       let path = EncodingPath.topLevel.appending(member).appending(index: index)
-      let object = EncodedObject(role: .dictionary)
+      var object: [PlannedMember] = []
       if let data = try data(of: result.payload, at: path.appending("data"), requireResource: false)
       {
-        object.append(data, for: "data")
+        object.append(("data", data))
       }
       if let meta = result.meta {
-        object.append(try metaNode(meta, at: path.appending("meta")), for: "meta")
+        object.append(("meta", try metaNode(meta, at: path.appending("meta"))))
       }
-      array.elements.append(.object(object))
+      array.append(.object(object))
     }
     return try write(member: member, array, meta: meta, jsonapi: jsonapi)
   }
 
   private func write(
-    member: String, _ array: EncodedArray, meta: JSONAPIValue?, jsonapi: JSONAPIObject?
+    member: String, _ array: [PlannedNode], meta: JSONAPIValue?, jsonapi: JSONAPIObject?
   ) throws -> Data {
-    guard !array.elements.isEmpty else {
+    guard !array.isEmpty else {
       throw JSONAPIError.invalidValue(
         reason: SpecSection.cite(
           "\(member) needs at least one element", SpecSection.atomicOperations),
         codingPath: member)
     }
-    let document = EncodedObject(role: .dictionary)
-    document.append(.array(array), for: member)
+    var document: [PlannedMember] = [(member, .array(array))]
     if let meta {
-      document.append(try metaNode(meta, at: EncodingPath.topLevel.appending("meta")), for: "meta")
+      document.append(("meta", try metaNode(meta, at: EncodingPath.topLevel.appending("meta"))))
     }
-    if let jsonapi { document.append(try node(for: jsonapi), for: "jsonapi") }
+    if let jsonapi { document.append(("jsonapi", .value(try node(for: jsonapi)))) }
     // The atomic array and the operation object are two levels more than a resource document has.
-    var limits = options.limits
-    limits.maxNestingDepth += 2
-    var writer = JSONWriter(formatting: options.outputFormatting, limits: limits)
-    try writer.write(.object(document))
-    return try writer.bytes.takeData()
+    var writer = DocumentWriter(options: options, extraLevels: 2)
+    try writer.write(document)
+    return try writer.takeData()
   }
 
   // MARK: - Operations
 
   /// `op`, `ref`, `href`, `data`, `meta`, in this order (R101-R103).
   private func operationObject(_ operation: JSONAPIOperation, at path: EncodingPath) throws
-    -> EncodedObject
+    -> [PlannedMember]
   {
-    let object = EncodedObject(role: .dictionary)
-    object.append(.string(operation.op.rawValue), for: "op")
+    var object: [PlannedMember] = [("op", .value(.string(operation.op.rawValue)))]
     if operation.ref != nil && operation.href != nil {
       throw Self.invalid("an operation must not contain both ref and href", at: path)
     }
     if let ref = operation.ref {
-      object.append(.object(try refObject(ref, at: path.appending("ref"))), for: "ref")
+      object.append(("ref", .value(.object(try refObject(ref, at: path.appending("ref"))))))
     }
-    if let href = operation.href { object.append(.string(href), for: "href") }
+    if let href = operation.href { object.append(("href", .value(.string(href)))) }
     let targetsResource = operation.ref?.relationship == nil
     if operation.op == .remove && operation.ref == nil && operation.href == nil {
       throw Self.invalid("a remove operation needs ref or href", at: path)
@@ -94,12 +90,12 @@ struct AtomicDocumentWriter {
       of: operation.payload, at: path.appending("data"),
       requireResource: targetsResource && operation.op != .remove)
     {
-      object.append(data, for: "data")
+      object.append(("data", data))
     } else if operation.op != .remove {
       throw Self.invalid("an \(operation.op.rawValue) operation needs data", at: path)
     }
     if let meta = operation.meta {
-      object.append(try metaNode(meta, at: path.appending("meta")), for: "meta")
+      object.append(("meta", try metaNode(meta, at: path.appending("meta"))))
     }
     return object
   }
@@ -126,7 +122,7 @@ struct AtomicDocumentWriter {
   /// The `data` member for `payload`; `nil` when there is none. With `requireResource`, a value must
   /// encode as one resource object (the data of an `add` or `update` of a resource, R104/R105).
   private func data(of payload: AtomicPayload, at path: EncodingPath, requireResource: Bool)
-    throws -> EncodedNode?
+    throws -> PlannedNode?
   {
     switch payload {
     case .none:
@@ -141,30 +137,31 @@ struct AtomicDocumentWriter {
       }
       return node
     case .identifier(let identifier):
-      guard let identifier else { return .null }
-      return .object(try identifierObject(identifier, at: path))
+      guard let identifier else { return .value(.null) }
+      return .value(.object(try identifierObject(identifier, at: path)))
     case .identifiers(let identifiers):
       let array = EncodedArray()
       for (index, identifier) in identifiers.enumerated() {
         array.elements.append(
           .object(try identifierObject(identifier, at: path.appending(index: index))))
       }
-      return .array(array)
+      return .value(.array(array))
     case .received(let document, let index):
       // Passed on as read: its JSON text, member for member.
       guard let bytes = document.entries[index].data else { return nil }
       let value = try JSONDecoder().decode(JSONAPIValue.self, from: Data(bytes))
-      return try EncoderImpl.root(for: JSONAPIValue.self, options: options).wrap(value, key: nil)
+      return .value(
+        try EncoderImpl.root(for: JSONAPIValue.self, options: options).wrap(value, key: nil))
     }
   }
 
   /// `value` as the primary data of a document, without `included`.
-  func primaryData<T: Encodable>(_ value: T, at path: EncodingPath) throws -> EncodedNode {
+  func primaryData<T: Encodable>(_ value: T, at path: EncodingPath) throws -> PlannedNode {
     do {
       let tree = try EncoderImpl.root(for: T.self, options: options).wrap(value, key: nil)
       var assembler = DocumentAssembler(options: options)
       let document = try assembler.assemble(tree, rootType: T.self)
-      return document["data"] ?? .null
+      return document.first { $0.key == "data" }?.value ?? .value(.null)
     } catch let error as JSONAPIError {
       throw Self.error(error, under: path)
     }
@@ -185,20 +182,25 @@ struct AtomicDocumentWriter {
     if let id = identifier.id { object.append(.string(id), for: "id") }
     if let lid = identifier.lid { object.append(.string(lid), for: "lid") }
     if let meta = identifier.meta {
-      object.append(try metaNode(meta, at: path.appending("meta")), for: "meta")
+      try Self.checkMeta(meta, at: path.appending("meta"))
+      object.append(try node(for: meta), for: "meta")
     }
     return object
   }
 
   // MARK: - Members
 
-  private func metaNode(_ meta: JSONAPIValue, at path: EncodingPath) throws -> EncodedNode {
+  private func metaNode(_ meta: JSONAPIValue, at path: EncodingPath) throws -> PlannedNode {
+    try Self.checkMeta(meta, at: path)
+    return .value(try node(for: meta))
+  }
+
+  private static func checkMeta(_ meta: JSONAPIValue, at path: EncodingPath) throws {
     guard case .object = meta else {
       throw JSONAPIError.invalidValue(
         reason: SpecSection.cite("`meta` must be a JSON object", SpecSection.meta),
         codingPath: path.text)
     }
-    return try node(for: meta)
   }
 
   /// A library value written member for member (these types keep their keys as written).

@@ -2,5 +2,5 @@
 /// any type).
 protocol AtomicValue: Sendable {
   /// The value as `writer` writes primary data: a resource object, an array of them, or `null`.
-  func primaryData(by writer: AtomicDocumentWriter, at path: EncodingPath) throws -> EncodedNode
+  func primaryData(by writer: AtomicDocumentWriter, at path: EncodingPath) throws -> PlannedNode
 }

@@ -11,7 +11,7 @@ final class EncodableBox<Value: Encodable>: AtomicValue, @unchecked Sendable {
     self.value = value
   }
 
-  func primaryData(by writer: AtomicDocumentWriter, at path: EncodingPath) throws -> EncodedNode {
+  func primaryData(by writer: AtomicDocumentWriter, at path: EncodingPath) throws -> PlannedNode {
     try writer.primaryData(value, at: path)
   }
 }

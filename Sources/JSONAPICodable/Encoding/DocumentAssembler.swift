@@ -1,7 +1,7 @@
-/// Turns the encoded value tree into a JSON:API document: resources split into members, linkage
+/// Plans a JSON:API document from the encoded value tree: resources split into members, linkage
 /// in `relationships`, related resources in `included`; or, for an error document, the checked
 /// `errors`. Both kinds get their top-level members in one order: `data` (with `included`) or
-/// `errors`, then `meta`, `links`, `jsonapi`.
+/// `errors`, then `meta`, `links`, `jsonapi`. ``DocumentWriter`` writes the plan.
 struct DocumentAssembler {
   private let classifier: ResourceClassifier
   private var collector = IncludedCollector()
@@ -10,7 +10,7 @@ struct DocumentAssembler {
     classifier = ResourceClassifier(options: options)
   }
 
-  /// The top-level object for `root`, the tree of a value of type `rootType`.
+  /// The top-level members for `root`, the tree of a value of type `rootType`.
   ///
   /// - Throws: ``JSONAPIError/missingResourceType(swiftType:codingPath:)`` when primary data is not
   ///   resource-shaped; ``JSONAPIError/invalidValue(reason:codingPath:)`` for members JSON:API
@@ -18,35 +18,36 @@ struct DocumentAssembler {
   ///   object without members, …).
   ///
   /// With `streamed`, the primary data is that array, whose resources ``primaryResource(_:at:)``
-  /// has taken apart and the caller has written: the document gets every member but `data`.
+  /// has taken apart, the caller has written and ``checkPrimaryIdentities()`` has checked: the
+  /// document gets every member but `data`.
   mutating func assemble(
     _ root: EncodedNode, rootType: Any.Type, streamed: EncodedArray? = nil
-  ) throws -> EncodedObject {
-    let document = EncodedObject(role: .dictionary)
+  ) throws -> [PlannedMember] {
     // A JSONAPIRelationship at the top level is a relationship endpoint's body: its linkage, links
     // and meta, nothing included.
     if case .object(let wrapper) = root, wrapper.role == .relationship {
       return try classifier.relationshipObject(
-        fromWrapper: wrapper, into: nil, name: "", path: ResourcePaths.topLevel) ?? document
+        fromWrapper: wrapper, into: nil, name: "", path: ResourcePaths.topLevel) ?? []
     }
+    var document: [PlannedMember] = []
     // A JSONAPIDocument or an error document brings its top-level members; anything else is data.
     guard case .object(let members) = root, members.role == .document else {
-      try appendData(root, swiftType: rootType, to: document, streamed: streamed)
+      try appendData(root, swiftType: rootType, to: &document, streamed: streamed)
       return document
     }
     if let errors = members["errors"] {
       try Self.checkErrors(errors)
-      document.append(errors, for: "errors")
+      document.append(("errors", .value(errors)))
     } else {
       try appendData(
-        members["data"] ?? .null, swiftType: Any.self, to: document, streamed: streamed)
+        members["data"] ?? .null, swiftType: Any.self, to: &document, streamed: streamed)
     }
     for name in ["meta", "links", "jsonapi"] {
       switch members[name] {
       case nil, .null?, .nullRelated?:
         continue
       case .object(let object)?:
-        document.append(.object(object), for: name)
+        document.append((name, .value(.object(object))))
       default:
         throw JSONAPIError.invalidValue(
           reason: SpecSection.cite("`\(name)` must encode as a JSON object", SpecSection.topLevel),
@@ -58,7 +59,8 @@ struct DocumentAssembler {
 
   /// Appends `data` for `node` and, when wanted and there are any, the `included` resources.
   private mutating func appendData(
-    _ node: EncodedNode, swiftType: Any.Type, to document: EncodedObject, streamed: EncodedArray?
+    _ node: EncodedNode, swiftType: Any.Type, to document: inout [PlannedMember],
+    streamed: EncodedArray?
   ) throws {
     if let streamed {
       // The primary data must be the array that streamed; nothing else can have written it.
@@ -68,34 +70,35 @@ struct DocumentAssembler {
           codingPath: EncodingPath.topLevel.appending("data").text)
       }
     } else {
-      document.append(try primaryData(node, swiftType: swiftType), for: "data")
+      document.append(("data", try primaryData(node, swiftType: swiftType)))
+      try checkPrimaryIdentities()
     }
-    try checkPrimaryIdentities()
     if classifier.options.includeTree != nil {
       try collectRequested()
       // R67 (1.1): a response to `include` has `included`, even when it is empty.
-      appendIncluded(to: document)
+      appendIncluded(to: &document)
       return
     }
     collector.reserveForQueued()
+    let classifier = self.classifier
     while let pending = collector.next() {
-      let (isRedundant, probe) = collector.triage(pending)
-      if isRedundant { continue }
+      let found = collector.lookUp(pending)
+      if let recorded = found?.recorded, classifier.addsNothing(pending, to: recorded.parts) {
+        continue
+      }
       let parts = try classifier.resource(pending)
-      collector.enqueue(collector.accept(parts, at: probe), skippingRedundant: true)
+      let relatives = collector.accept(parts, at: found?.probe)
+      collector.enqueue(relatives) { classifier.addsNothing($0, to: $1.parts) }
     }
     if classifier.options.includesRelatedResources, !collector.resources.isEmpty {
-      appendIncluded(to: document)
+      appendIncluded(to: &document)
     }
   }
 
   /// Appends `included` with the collected resources, handed over so that the writer can let go
   /// of each as it writes it.
-  private mutating func appendIncluded(to document: EncodedObject) {
-    let included = EncodedArray()
-    included.elements = collector.takeResources().map { .resource($0) }
-    included.releasesElementsWhenWritten = true
-    document.append(.array(included), for: "included")
+  private mutating func appendIncluded(to document: inout [PlannedMember]) {
+    document.append(("included", .included(IncludedResources(collector.takeResources()))))
   }
 
   /// Collects exactly the resources on the requested include paths (R38, R67): each related
@@ -132,15 +135,16 @@ struct DocumentAssembler {
   }
 
   private mutating func primaryData(_ node: EncodedNode, swiftType: Any.Type) throws
-    -> EncodedNode
+    -> PlannedNode
   {
     switch node {
     case .null, .nullRelated:
-      return .null
+      return .value(.null)
     case .object(let object):
       return .resource(try primaryResource(object, at: nil))
     case .array(let array):
-      let data = EncodedArray()
+      var data: [PlannedNode] = []
+      data.reserveCapacity(array.elements.count)
       for (index, element) in array.elements.enumerated() {
         do {
           guard case .object(let object) = element else {
@@ -148,7 +152,7 @@ struct DocumentAssembler {
               swiftType: "\(swiftType)",
               codingPath: EncodingPath.topLevel.appending(index: index).text)
           }
-          data.elements.append(.resource(try primaryResource(object, at: index)))
+          data.append(.resource(try primaryResource(object, at: index)))
         } catch {
           throw firstPrimaryError(error)
         }

@@ -1,4 +1,5 @@
-/// One value of the tree the encoder builds before it writes JSON.
+/// One value of the tree the Codable walk builds: JSON values as the models encoded them. Assembly
+/// reads it to plan the document (``PlannedNode``).
 ///
 /// Objects and arrays are classes so that nested containers can keep filling them after they
 /// have been attached to their parent, as `Encoder` containers require.
@@ -15,22 +16,6 @@ enum EncodedNode {
   case string(String)
   case object(EncodedObject)
   case array(EncodedArray)
-  /// A resource object of the assembled document, kept in parts: the writer writes its members
-  /// straight from them instead of from one more object per resource.
-  case resource(ResourceParts)
-  /// A resource identifier object of the assembled document: one allocation where an object
-  /// would take two; the writer writes its members directly.
-  case linkage(ResourceLinkage)
-  /// A relationship object whose one member is `data` holding this linkage: `{"data": {…}}`,
-  /// written without an object and member array of its own (most relationships are these).
-  case toOneRelationship(ResourceLinkage)
-  /// A relationship object whose one member is `data` holding this array of linkage.
-  case toManyRelationship(EncodedArray)
-  /// A relationship object whose one member is `"data": null`.
-  case nullRelationship
-  /// The `attributes` or `relationships` object of a resource: the members of the resource's
-  /// encoded object that are fields of this kind, in order.
-  case fields(EncodedObject, FieldKind)
 
   /// Whether the value is a JSON scalar (`null`, a boolean, a number or a string): always an
   /// attribute when it is a resource's field. Asked without binding the payload, so the caller

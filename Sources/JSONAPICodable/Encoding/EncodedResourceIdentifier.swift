@@ -59,10 +59,10 @@ struct EncodedResourceIdentifier {
   }
 
   /// The identifier object's members `type`, `id`, `lid`, in the order they are written.
-  func forEachMember<E: Error>(_ body: (String, EncodedNode) throws(E) -> Void) throws(E) {
-    try body(ResourceMemberName.type.text, .string(type))
-    if let id { try body(ResourceMemberName.id.text, .string(id)) }
-    if let lid { try body(ResourceMemberName.lid.text, .string(lid)) }
+  func forEachMember<E: Error>(_ body: (String, PlannedNode) throws(E) -> Void) throws(E) {
+    try body(ResourceMemberName.type.text, .value(.string(type)))
+    if let id { try body(ResourceMemberName.id.text, .value(.string(id))) }
+    if let lid { try body(ResourceMemberName.lid.text, .value(.string(lid))) }
   }
 }
 

@@ -89,25 +89,25 @@ final class EncoderImpl: Encoder {
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    let array: EncodedArray
     if case .array(let existing)? = node {
-      array = existing
-    } else {
-      array = EncodedArray(holdsRelatedResources: traits.contains(.arrayOfRelated))
-      if isPrimaryData, traits.contains(.standardArray), let stream = context.stream,
-        stream.adopt(array)
-      {
-        array.stream = stream
-      } else {
-        // As long as the type's arrays have been, up to a few: short arrays (an article's
-        // comments) then take one allocation, not one per doubling, and a long one does not make
-        // every later array of its type as long.
-        let expected = min(context.traitsCache.memberCount(slot: typeSlot), 16)
-        if expected > 1 { array.elements.reserveCapacity(expected) }
-      }
-      setNode(.array(array))
+      let stream = context.stream.flatMap { $0.array === existing ? $0 : nil }
+      return EncodingUnkeyedContainer(encoder: self, array: existing, stream: stream)
     }
-    return EncodingUnkeyedContainer(encoder: self, array: array)
+    let array = EncodedArray(holdsRelatedResources: traits.contains(.arrayOfRelated))
+    var stream: PrimaryDataStream?
+    if isPrimaryData, traits.contains(.standardArray), let primary = context.stream,
+      primary.adopt(array)
+    {
+      stream = primary
+    } else {
+      // As long as the type's arrays have been, up to a few: short arrays (an article's
+      // comments) then take one allocation, not one per doubling, and a long one does not make
+      // every later array of its type as long.
+      let expected = min(context.traitsCache.memberCount(slot: typeSlot), 16)
+      if expected > 1 { array.elements.reserveCapacity(expected) }
+    }
+    setNode(.array(array))
+    return EncodingUnkeyedContainer(encoder: self, array: array, stream: stream)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -182,7 +182,12 @@ final class EncoderImpl: Encoder {
     try value.encode(to: encoder)
     switch encoder.node {
     case .object(let object)?: context.traitsCache.noteMemberCount(object.count, slot: entry.slot)
-    case .array(let array)?: context.traitsCache.noteMemberCount(array.count, slot: entry.slot)
+    case .array(let array)?:
+      if let stream = context.stream, stream.array === array {
+        try stream.completeData()
+      } else {
+        context.traitsCache.noteMemberCount(array.elements.count, slot: entry.slot)
+      }
     default: break
     }
     return classify(encoder.node, of: T.self, traits: traits)

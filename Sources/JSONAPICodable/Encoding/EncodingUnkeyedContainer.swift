@@ -1,39 +1,57 @@
-/// The unkeyed container of ``EncoderImpl``: appends elements to an ``EncodedArray``.
+/// The unkeyed container of ``EncoderImpl``: appends elements to an ``EncodedArray``, or hands
+/// them to the ``PrimaryDataStream`` that adopted the array while it streams.
 struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
   let encoder: EncoderImpl
   let array: EncodedArray
+  /// The stream that adopted ``array``, if one did.
+  let stream: PrimaryDataStream?
 
   var codingPath: [any CodingKey] { encoder.codingPath }
-  var count: Int { array.count }
+  var count: Int { (stream?.count ?? 0) + array.elements.count }
 
-  private var nextKey: AnyCodingKey { AnyCodingKey(index: array.count) }
+  private var nextKey: AnyCodingKey { AnyCodingKey(index: count) }
 
-  mutating func encodeNil() throws { array.append(.null) }
-  mutating func encode(_ value: Bool) throws { array.append(.bool(value)) }
-  mutating func encode(_ value: String) throws { array.append(.string(value)) }
+  private func append(_ element: EncodedNode) throws {
+    if let stream, stream.isOpen {
+      try stream.element(element)
+    } else {
+      array.elements.append(element)
+    }
+  }
+
+  mutating func encodeNil() throws { try append(.null) }
+  mutating func encode(_ value: Bool) throws { try append(.bool(value)) }
+  mutating func encode(_ value: String) throws { try append(.string(value)) }
   mutating func encode(_ value: Double) throws {
-    array.append(try encoder.number(value, key: nextKey))
+    try append(try encoder.number(value, key: nextKey))
   }
   mutating func encode(_ value: Float) throws {
-    array.append(try encoder.number(value, key: nextKey))
+    try append(try encoder.number(value, key: nextKey))
   }
-  mutating func encode(_ value: Int) throws { integer(value) }
-  mutating func encode(_ value: Int8) throws { integer(value) }
-  mutating func encode(_ value: Int16) throws { integer(value) }
-  mutating func encode(_ value: Int32) throws { integer(value) }
-  mutating func encode(_ value: Int64) throws { integer(value) }
-  mutating func encode(_ value: UInt) throws { integer(value) }
-  mutating func encode(_ value: UInt8) throws { integer(value) }
-  mutating func encode(_ value: UInt16) throws { integer(value) }
-  mutating func encode(_ value: UInt32) throws { integer(value) }
-  mutating func encode(_ value: UInt64) throws { integer(value) }
+  mutating func encode(_ value: Int) throws { try integer(value) }
+  mutating func encode(_ value: Int8) throws { try integer(value) }
+  mutating func encode(_ value: Int16) throws { try integer(value) }
+  mutating func encode(_ value: Int32) throws { try integer(value) }
+  mutating func encode(_ value: Int64) throws { try integer(value) }
+  mutating func encode(_ value: UInt) throws { try integer(value) }
+  mutating func encode(_ value: UInt8) throws { try integer(value) }
+  mutating func encode(_ value: UInt16) throws { try integer(value) }
+  mutating func encode(_ value: UInt32) throws { try integer(value) }
+  mutating func encode(_ value: UInt64) throws { try integer(value) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    array.append(try encoder.wrap(value, key: nextKey))
+    let element: EncodedNode
+    do {
+      element = try encoder.wrap(value, key: nextKey)
+    } catch {
+      // The elements before this one come first.
+      throw stream?.failing(with: error) ?? error
+    }
+    try append(element)
   }
 
-  private func integer<I: BinaryInteger>(_ value: I) {
-    array.append(.integer(value))
+  private func integer<I: BinaryInteger>(_ value: I) throws {
+    try append(.integer(value))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -53,7 +71,7 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
   /// An encoder whose value lands in a slot reserved now (an empty object until it writes).
   private func nestedEncoder(for type: Any.Type) -> EncoderImpl {
     // The slot is filled after this returns: it cannot be written yet.
-    array.endStream()
+    stream?.end()
     let index = array.elements.count
     let key = nextKey
     array.elements.append(.object(EncodedObject()))

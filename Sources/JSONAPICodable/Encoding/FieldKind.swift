@@ -5,7 +5,7 @@ enum FieldKind: UInt8 {
   case none
   /// An attribute: written in `attributes`.
   case attribute
-  /// A relationship, whose value was replaced by its relationship object: written in
-  /// `relationships`.
+  /// A relationship: its relationship object is in ``ResourceParts/relationships``, and its
+  /// encoded value is let go of.
   case relationship
 }

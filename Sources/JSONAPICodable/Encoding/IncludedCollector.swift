@@ -87,20 +87,26 @@ struct IncludedCollector {
     identities.append((identity, HashSlots.bits(probe.hash), position))
   }
 
-  /// Queues related resources to look at. With `skippingRedundant`, those that
-  /// ``isRedundant(_:)`` already now are dropped: redundancy only grows as resources are accepted,
-  /// so they would be skipped when their turn came anyway. Primary resources queue their
-  /// relatives without skipping: nothing can be looked up before ``placePrimaries()``, and while
-  /// the primary data streams only a primary could have been found, at a look-up per related
-  /// resource in a table larger than the cache.
+  /// Queues related resources to look at. Takes a resource's named relatives as they are, so no
+  /// array is made per resource.
   ///
-  /// Takes a resource's named relatives as they are, so no array is made per resource.
-  mutating func enqueue(_ relatives: [ResourceParts.Relative], skippingRedundant: Bool = false) {
-    if !skippingRedundant || identities.isEmpty {
-      for relative in relatives { queue.append(relative.resource) }
-      return
-    }
-    for relative in relatives where !isRedundant(relative.resource) {
+  /// Primary resources queue their relatives this way: nothing can be looked up before
+  /// ``placePrimaries()``, and while the primary data streams only a primary could have been
+  /// found, at a look-up per related resource in a table larger than the cache.
+  mutating func enqueue(_ relatives: [ResourceParts.Relative]) {
+    for relative in relatives { queue.append(relative.resource) }
+  }
+
+  /// Queues related resources to look at, but for those whose identity is recorded and which
+  /// `skipping` says need not be: that only grows as resources are accepted, so they would be
+  /// skipped when their turn came anyway.
+  mutating func enqueue(
+    _ relatives: [ResourceParts.Relative], skipping: (PendingResource, Recorded) -> Bool
+  ) {
+    for relative in relatives {
+      if let recorded = lookUp(relative.resource)?.recorded, skipping(relative.resource, recorded) {
+        continue
+      }
       queue.append(relative.resource)
     }
   }
@@ -133,37 +139,6 @@ struct IncludedCollector {
     return queue[head].take()
   }
 
-  /// Whether taking `pending` apart and passing it to ``accept(_:)`` would change nothing: it is a
-  /// primary resource, or a copy whose every field the recorded copy already has. Answers `false`
-  /// whenever taking it apart could throw or add `meta`/`links`, so skipping stays exact.
-  ///
-  /// Shared related resources (one author on many articles) are met over and over; this check
-  /// reads a few members instead of classifying every field of every copy again.
-  func isRedundant(_ pending: PendingResource) -> Bool {
-    triage(pending).isRedundant
-  }
-
-  /// ``isRedundant(_:)`` for a resource whose identity is recorded at `position`.
-  private func isRedundant(_ object: EncodedObject, knownAt position: Int) -> Bool {
-    let existing = Self.primaryElement(position) == nil ? resources[position] : nil
-    // By position: copying whole members would retain every value of every copy.
-    for member in 0..<object.count {
-      let name = object.members[member].key
-      if let reserved = ResourceMemberName(name) {
-        if reserved.isIdentity { continue }
-        if reserved == .meta || reserved == .links { return false }
-      }
-      // Only a JSONAPIRelationship field can throw while being classified.
-      if case .object(let value) = object.members[member].value, value.role == .relationship {
-        return false
-      }
-      if let existing, !existing.fields.hasField(name) {
-        return false
-      }
-    }
-    return true
-  }
-
   /// The included resources, handed over for writing: the collector keeps none, so each can go
   /// as soon as it is written.
   mutating func takeResources() -> [ResourceParts] {
@@ -177,15 +152,28 @@ struct IncludedCollector {
     visits.insert(IncludeVisit(identity: identity, node: node)).inserted
   }
 
-  /// Where the identity of the queued resource `pending` is recorded, or would be (`nil`: it
-  /// has none), and whether taking it apart would change nothing (``isRedundant(_:)``). Hand the
-  /// probe to ``accept(_:at:)``: taking the resource apart records nothing, so it still holds,
-  /// and the identity is hashed and looked up once for both.
-  func triage(_ pending: PendingResource) -> (isRedundant: Bool, probe: HashSlots.Probe?) {
-    guard let identity = pending.identifier.identity else { return (false, nil) }
+  /// What is recorded under the identity of a resource met again: a primary resource, which
+  /// related copies never change, or the included copy that later copies merge into.
+  enum Recorded {
+    case primary
+    case included(ResourceParts)
+
+    /// The included copy; `nil` for a primary resource.
+    var parts: ResourceParts? {
+      if case .included(let parts) = self { return parts }
+      return nil
+    }
+  }
+
+  /// Where the identity of the queued resource `pending` is recorded, or would go (`nil`: it has
+  /// none), and what is recorded there. Hand the probe to ``accept(_:at:)``: taking the resource
+  /// apart records nothing, so it still holds, and the identity is hashed and looked up once.
+  func lookUp(_ pending: PendingResource) -> (probe: HashSlots.Probe, recorded: Recorded?)? {
+    guard let identity = pending.identifier.identity else { return nil }
     let probe = find(identity)
-    guard let index = probe.index else { return (false, probe) }
-    return (isRedundant(pending.object, knownAt: identities[index].position), probe)
+    guard let index = probe.index else { return (probe, nil) }
+    let position = identities[index].position
+    return (probe, Self.primaryElement(position) == nil ? .included(resources[position]) : .primary)
   }
 
   /// Takes `parts` into `included`, merging it into an earlier copy of the same resource.
@@ -195,7 +183,7 @@ struct IncludedCollector {
     return accept(parts, at: find(identity))
   }
 
-  /// ``accept(_:)`` with the probe ``triage(_:)`` gave for the identity of `parts` (`nil`: it has
+  /// ``accept(_:)`` with the probe ``lookUp(_:)`` gave for the identity of `parts` (`nil`: it has
   /// none).
   mutating func accept(_ parts: ResourceParts, at probe: HashSlots.Probe?)
     -> [ResourceParts.Relative]

@@ -1,14 +1,15 @@
-/// Something the writer writes as a JSON object straight from its parts, without building one.
+/// Something ``DocumentWriter`` writes as a JSON object straight from its parts, without building
+/// one: a resource object or a resource identifier object.
 protocol MemberSource {
   /// The members, in the order they are written.
-  func forEachMember<E: Error>(_ body: (String, EncodedNode) throws(E) -> Void) throws(E)
+  func forEachMember<E: Error>(_ body: (String, PlannedNode) throws(E) -> Void) throws(E)
 }
 
 extension MemberSource {
-  /// The members as an ordinary object, for `.sortedKeys` (rare: the writer sorts its members).
-  func object() -> EncodedObject {
-    let object = EncodedObject(role: .dictionary)
-    forEachMember { name, value in object.append(value, for: name) }
-    return object
+  /// The members in a list, for `.sortedKeys` (rare: the writer sorts them).
+  var members: [PlannedMember] {
+    var members: [PlannedMember] = []
+    forEachMember { name, value in members.append((name, value)) }
+    return members
   }
 }

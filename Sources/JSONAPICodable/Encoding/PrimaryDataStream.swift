@@ -1,38 +1,41 @@
 import Foundation
 
 /// Writes the primary resources of a collection while the collection is still being encoded: each
-/// resource is taken apart and written as soon as its value is encoded, so its tree is let go at
-/// once instead of living until the whole document has been encoded. Peak memory then follows the
+/// resource is taken apart and written soon after its value is encoded, so its tree is let go of
+/// instead of living until the whole document has been encoded. Peak memory then follows the
 /// output and the related resources waiting for `included`, not every model's tree.
 ///
 /// Only the elements of a standard `Array` in the primary data slot stream (``EncoderImpl``
 /// decides): `Array.encode(to:)` encodes each element once, in order, and never goes back to one.
-/// The output and the errors are those of assembling the finished tree: a problem found while
-/// streaming is kept and thrown where the whole-tree route would have thrown it.
+///
+/// Errors come in the order of the primary data: an element's error (encoding it, taking it apart,
+/// writing it) is thrown once the elements before it are taken apart and written, so the first
+/// element that fails is the one reported, and nothing after it is encoded.
 final class PrimaryDataStream {
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) var assembler: DocumentAssembler
-  @exclusivity(unchecked) var writer: JSONWriter
-  /// The array whose elements stream; one per call. Weak: the array points back at the stream.
+  @exclusivity(unchecked) private var writer: DocumentWriter
+  /// The array whose elements stream; one per call. Weak: the container that streams into the
+  /// stream holds the array.
   @exclusivity(unchecked) private(set) weak var array: EncodedArray?
   /// Whether an array was adopted (``array`` is weak, so this is kept apart).
   @exclusivity(unchecked) private var adopted = false
-  /// How many elements have been taken apart (and, unless writing failed, written).
+  /// Whether elements still stream: a slot a nested container fills later ends it, and the
+  /// elements from that slot on wait in the array until ``completeData()``.
+  @exclusivity(unchecked) private(set) var isOpen = false
+  /// Whether ``completeData()`` has run.
+  @exclusivity(unchecked) private var isComplete = false
+  /// How many elements have been taken apart and written.
   @exclusivity(unchecked) private var written = 0
   /// How many elements have streamed.
   var count: Int { written + batch.count }
   /// The Swift type errors name for an element that is not a resource.
   private let swiftType: Any.Type
-  /// The first error taking an element apart: the whole-tree route would have thrown it once
-  /// every model had encoded, before anything else the assembly checks.
-  @exclusivity(unchecked) private var assemblyError: (any Error)?
-  /// The first error writing an element: thrown last, as writing comes after assembly.
-  @exclusivity(unchecked) private var writingError: (any Error)?
 
   /// A stream for a document whose primary data is of type `swiftType`.
   init(options: EncodingOptions, swiftType: Any.Type) {
     assembler = DocumentAssembler(options: options)
-    writer = JSONWriter(formatting: options.outputFormatting, limits: options.limits)
+    writer = DocumentWriter(options: options)
     self.swiftType = swiftType
   }
 
@@ -40,8 +43,14 @@ final class PrimaryDataStream {
   func adopt(_ array: EncodedArray) -> Bool {
     guard !adopted else { return false }
     adopted = true
+    isOpen = true
     self.array = array
     return true
+  }
+
+  /// Ends streaming: later elements are kept in the array.
+  func end() {
+    isOpen = false
   }
 
   /// Elements encoded but not yet taken apart: they are taken apart and written a batch at a time,
@@ -51,67 +60,81 @@ final class PrimaryDataStream {
   private static let batchSize = 64
 
   /// Takes the next element of the primary data, to be taken apart and written.
-  func element(_ node: EncodedNode) {
+  ///
+  /// - Throws: The first error of an element of a full batch.
+  func element(_ node: EncodedNode) throws {
     if batch.isEmpty { batch.reserveCapacity(Self.batchSize) }
     batch.append(node)
-    if batch.count == Self.batchSize { flush() }
+    if batch.count == Self.batchSize { try flush() }
   }
 
-  /// Takes apart and writes the batch.
-  private func flush() {
+  /// The error to throw for `error`, met encoding the next element: the first error of an earlier
+  /// element still in the batch, if one has one.
+  func failing(with error: any Error) -> any Error {
+    do { try flush() } catch { return error }
+    return error
+  }
+
+  /// Takes apart and writes the elements of the batch, in order.
+  ///
+  /// - Throws: The first element's error.
+  private func flush() throws {
     // By index, letting go of each tree as soon as it is written, while it is still in the cache.
     for index in batch.indices {
       let node = batch[index]
       batch[index] = .null
-      write(node)
+      try write(node)
     }
     batch.removeAll(keepingCapacity: true)
   }
 
+  /// Ends the primary data, once its array is encoded: takes apart and writes what is left, then
+  /// checks that no resource was given twice (R40). Errors in the primary data so come before any
+  /// of the members encoded after it.
+  ///
+  /// - Throws: The first element's error, then a repeated resource.
+  func completeData() throws {
+    guard !isComplete else { return }
+    isComplete = true
+    isOpen = false
+    try flush()
+    // Elements kept after the stream ended, in order.
+    if let array, count > 0 {
+      for element in array.elements { try write(element) }
+    }
+    try assembler.checkPrimaryIdentities()
+  }
+
   /// Takes apart and writes the next element of the primary data.
-  private func write(_ node: EncodedNode) {
-    defer { written += 1 }
-    // After a failure only encoding goes on, for its errors come first.
-    guard assemblyError == nil else { return }
-    let parts: ResourceParts
+  private func write(_ node: EncodedNode) throws {
+    let index = written
+    written += 1
     do {
       guard case .object(let object) = node else {
         // A document's data is named as the whole-tree route names it.
         let name = swiftType is any JSONAPIDocumentMarker.Type ? "\(Any.self)" : "\(swiftType)"
         throw JSONAPIError.missingResourceType(
-          swiftType: name, codingPath: EncodingPath.topLevel.appending(index: written).text)
+          swiftType: name, codingPath: EncodingPath.topLevel.appending(index: index).text)
       }
-      parts = try assembler.primaryResource(object, at: written)
+      let parts = try assembler.primaryResource(object, at: index)
+      try writer.writeStreamedResource(parts, index: index)
     } catch {
-      assemblyError = assembler.firstPrimaryError(error)
-      return
-    }
-    guard writingError == nil else { return }
-    do {
-      try writer.writeStreamedElement(.resource(parts), index: written)
-    } catch {
-      writingError = error
+      throw assembler.firstPrimaryError(error)
     }
   }
 
   /// The finished document, once the tree `root` (whose primary data is ``array``) is encoded.
   ///
-  /// - Throws: What assembling and writing the tree would have thrown.
+  /// - Throws: What planning and writing the rest of the document throws.
   func finish(_ root: EncodedNode) throws -> Data {
     guard let array, count > 0 else {
-      // Nothing streamed: the document is assembled and written whole.
-      let document = try assembler.assemble(root, rootType: swiftType)
-      try writer.write(.object(document))
-      return try writer.bytes.takeData()
+      // Nothing streamed: the document is planned and written whole.
+      try writer.write(try assembler.assemble(root, rootType: swiftType))
+      return try writer.takeData()
     }
-    flush()
-    // Elements a nested container added after the stream are taken apart now, in order.
-    for element in array.elements { write(element) }
-    if let assemblyError { throw assemblyError }
-    try assembler.checkPrimaryIdentities()
+    try completeData()
     let rest = try assembler.assemble(root, rootType: swiftType, streamed: array)
-    if let writingError { throw writingError }
     try writer.finishStreamedDocument(rest)
-    return try writer.bytes.takeData()
+    return try writer.takeData()
   }
 }

@@ -40,33 +40,98 @@ struct ResourceClassifier {
   ) throws -> ResourceParts {
     let parts = ResourceParts(identifier: identifier, fields: object)
     parts.includeNode = includeNode
-    // An empty dictionary would still hash the type on every look-up.
-    let fieldset = options.sparseFieldsets.isEmpty ? nil : options.sparseFieldsets[identifier.type]
+    let fieldset = self.fieldset(of: identifier.type)
     // By position, not over `members`: iterating would hold the array, and marking a member
     // would then copy it.
     for position in 0..<object.count {
-      let name = object.members[position].key
-      if let reserved = ResourceMemberName(name) {
-        if reserved.isIdentity { continue }
-        if reserved == .meta || reserved == .links {
-          // An object is the resource's own member; `null` is none; anything else is a field.
-          if case .object(let member) = object.members[position].value {
-            if reserved == .meta { parts.meta = member } else { parts.links = member }
-            continue
-          }
-          if Self.isNull(object.members[position].value) { continue }
+      switch role(ofMember: position, of: object, fieldset: fieldset) {
+      case .identity, .none:
+        continue
+      case .meta(let meta):
+        parts.meta = meta
+      case .links(let links):
+        parts.links = links
+      case .field:
+        // A scalar is an attribute whatever it holds: decided without copying the value.
+        if object.members[position].value.isScalar {
+          parts.markAttribute(position)
+        } else {
+          try classifyField(
+            object.members[position].key, object.members[position].value, at: position,
+            into: parts, resourcePath: path)
         }
       }
-      if let fieldset, !fieldset.contains(name) { continue }
-      // A scalar is an attribute whatever it holds: decided without copying the value.
-      if object.members[position].value.isScalar {
-        parts.markAttribute(position)
-        continue
-      }
-      try classifyField(
-        name, object.members[position].value, at: position, into: parts, resourcePath: path)
     }
     return parts
+  }
+
+  /// What a member of a resource's encoded object is, from its name and value: the one place
+  /// that decides which members are the resource's own and which are fields.
+  enum MemberRole {
+    /// `type`, `id` or `lid`: the resource's identifier.
+    case identity
+    /// The resource's own `meta` or `links` (an object).
+    case meta(EncodedObject)
+    case links(EncodedObject)
+    /// Written nowhere: a `null` `meta` or `links`, or a field the sparse fieldset leaves out.
+    case none
+    /// An attribute or a relationship, which ``classifyField(_:_:at:into:resourcePath:)``
+    /// decides; `mayThrow` when classifying it can throw (a ``JSONAPIRelationship``).
+    case field(mayThrow: Bool)
+  }
+
+  /// The role of member `position` of `object`, under `fieldset` (``fieldset(of:)``).
+  @inline(__always)
+  func role(ofMember position: Int, of object: EncodedObject, fieldset: Set<String>?)
+    -> MemberRole
+  {
+    let name = object.members[position].key
+    if let reserved = ResourceMemberName(name) {
+      if reserved.isIdentity { return .identity }
+      if reserved == .meta || reserved == .links {
+        // An object is the resource's own member; `null` is none; anything else is a field.
+        if case .object(let member) = object.members[position].value {
+          return reserved == .meta ? .meta(member) : .links(member)
+        }
+        if Self.isNull(object.members[position].value) { return .none }
+      }
+    }
+    if let fieldset, !fieldset.contains(name) { return .none }
+    // Only a JSONAPIRelationship field can throw while being classified.
+    if case .object(let value) = object.members[position].value, value.role == .relationship {
+      return .field(mayThrow: true)
+    }
+    return .field(mayThrow: false)
+  }
+
+  /// The sparse fieldset of resources of `type`, if there is one.
+  @inline(__always)
+  func fieldset(of type: String) -> Set<String>? {
+    // An empty dictionary would still hash the type on every look-up.
+    options.sparseFieldsets.isEmpty ? nil : options.sparseFieldsets[type]
+  }
+
+  /// Whether taking `pending` (a copy of a resource met again) apart and merging it into
+  /// `recorded`, the copy taken apart before (`nil`: the resource is a primary one, which related
+  /// copies never change), would change nothing and could not throw: then it need not be taken
+  /// apart. Shared related resources (one author on many articles) are met over and over; this
+  /// reads a few members instead of classifying every field of every copy again.
+  func addsNothing(_ pending: PendingResource, to recorded: ResourceParts?) -> Bool {
+    let object = pending.object
+    let fieldset = self.fieldset(of: pending.identifier.type)
+    // By position: copying whole members would retain every value of every copy.
+    for position in 0..<object.count {
+      switch role(ofMember: position, of: object, fieldset: fieldset) {
+      case .identity, .none:
+        continue
+      case .meta, .links, .field(mayThrow: true):
+        // Merging `meta` or `links` may add members; a relationship may throw.
+        return false
+      case .field(mayThrow: false):
+        if let recorded, !recorded.fields.hasField(object.members[position].key) { return false }
+      }
+    }
+    return true
   }
 
   private func classifyField(
@@ -81,6 +146,9 @@ struct ResourceClassifier {
         fromWrapper: object, into: parts, name: name, path: paths.appending(name, to: resourcePath))
       {
         parts.markRelationship(position, .object(relationship))
+      } else {
+        // An empty relationship object is left out, as the wrapper's encoded object would be.
+        parts.fields.classify(position, as: .none, value: .null)
       }
     case .object(let object):
       // Each identifier is worked out once: it takes three member look-ups.
@@ -94,8 +162,8 @@ struct ResourceClassifier {
       }
     case .array(let array):
       if let identifiers = Self.toManyIdentifiers(array) {
-        let data = EncodedArray()
-        data.elements.reserveCapacity(identifiers.count)
+        var data: [ResourceLinkage] = []
+        data.reserveCapacity(identifiers.count)
         // The relationship's step of the path is made once for all its elements, and only when
         // one of them is queued.
         var relationshipPath: ResourcePaths.Index?
@@ -106,11 +174,10 @@ struct ResourceClassifier {
         }
         for (index, element) in array.elements.enumerated() {
           if case .object(let object) = element {
-            data.elements.append(
-              .linkage(
-                linkage(
-                  for: object, identifier: identifiers[index], path: elementPath(index),
-                  into: parts, name: name)))
+            data.append(
+              linkage(
+                for: object, identifier: identifiers[index], path: elementPath(index),
+                into: parts, name: name))
           }
         }
         parts.markRelationship(position, .toManyRelationship(data))
@@ -146,8 +213,8 @@ struct ResourceClassifier {
   func relationshipObject(
     fromWrapper wrapper: EncodedObject, into parts: ResourceParts?, name: String,
     path: @autoclosure () -> ResourcePaths.Index
-  ) throws -> EncodedObject? {
-    let relationship = EncodedObject(role: .dictionary)
+  ) throws -> [PlannedMember]? {
+    var relationship: [PlannedMember] = []
     let data = "data"
     // Made when first asked for: most relationships queue nothing and throw nothing.
     var madePath: ResourcePaths.Index?
@@ -166,38 +233,36 @@ struct ResourceClassifier {
     case nil:
       break
     case .null?, .nullRelated?:
-      relationship.append(.null, for: data)
+      relationship.append((data, .value(.null)))
     case .object(let object)?:
       guard let identifier = EncodedResourceIdentifier.ofRelated(object) else {
         throw Self.notResources(at: paths.path(.member(data, of: relationshipPath())))
       }
-      relationship.append(
-        .linkage(
-          linkage(
-            for: object, identifier: identifier, path: .member(data, of: relationshipPath()),
-            into: parts, name: name)),
-        for: data)
+      let linkage = linkage(
+        for: object, identifier: identifier, path: .member(data, of: relationshipPath()),
+        into: parts, name: name)
+      relationship.append((data, .linkage(linkage)))
     case .array(let array)?:
-      let elements = EncodedArray()
+      var elements: [PlannedNode] = []
       for (index, element) in array.elements.enumerated() {
         guard case .object(let object) = element,
           let identifier = EncodedResourceIdentifier.ofRelated(object)
         else {
           throw Self.notResources(at: paths.path(.element(index, of: pathOfData())))
         }
-        elements.elements.append(
+        elements.append(
           .linkage(
             linkage(
               for: object, identifier: identifier,
               path: .element(index, of: pathOfData()), into: parts, name: name)))
       }
-      relationship.append(.array(elements), for: data)
+      relationship.append((data, .array(elements)))
     default:
       throw Self.notResources(at: paths.path(.member(data, of: relationshipPath())))
     }
     for member in [ResourceMemberName.links, .meta] {
       switch wrapper[member.text] {
-      case .object(let object)?: relationship.append(.object(object), for: member.text)
+      case .object(let object)?: relationship.append((member.text, .value(.object(object))))
       case nil, .null?, .nullRelated?: break
       default:
         throw JSONAPIError.invalidValue(

@@ -8,8 +8,8 @@ final class ResourceLinkage: MemberSource {
     self.meta = meta
   }
 
-  func forEachMember<E: Error>(_ body: (String, EncodedNode) throws(E) -> Void) throws(E) {
+  func forEachMember<E: Error>(_ body: (String, PlannedNode) throws(E) -> Void) throws(E) {
     try identifier.forEachMember(body)
-    if let meta { try body(ResourceMemberName.meta.text, .object(meta)) }
+    if let meta { try body(ResourceMemberName.meta.text, .value(.object(meta))) }
   }
 }

@@ -1,14 +1,16 @@
 /// A resource object taken apart into the members JSON:API gives it.
 ///
-/// The fields stay in the resource's encoded object, each member marked attribute or relationship
-/// (a relationship's value replaced by its relationship object): no new objects per resource.
+/// The attributes stay in the resource's encoded object, each member marked attribute or
+/// relationship: no new object per resource. A relationship's object goes to ``relationships``, and
+/// its encoded value (the related model's tree) is let go of in the encoded object.
 final class ResourceParts: MemberSource {
   let identifier: EncodedResourceIdentifier
   /// The resource's encoded object, its members marked by ``FieldKind``.
   let fields: EncodedObject
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) private(set) var attributeCount = 0
-  @exclusivity(unchecked) private(set) var relationshipCount = 0
+  /// The relationship objects, in the order of their members in ``fields``.
+  @exclusivity(unchecked) private(set) var relationships: [PlannedMember] = []
   /// A related resource behind a relationship, with the relationship's name.
   typealias Relative = (name: String, resource: PendingResource)
 
@@ -41,27 +43,26 @@ final class ResourceParts: MemberSource {
   }
 
   /// Marks member `position` of ``fields`` as a relationship written as `relationship`.
-  func markRelationship(_ position: Int, _ relationship: EncodedNode) {
-    fields.classify(position, as: .relationship, value: relationship)
-    relationshipCount += 1
+  func markRelationship(_ position: Int, _ relationship: PlannedNode) {
+    if relationships.isEmpty { relationships.reserveCapacity(4) }
+    relationships.append((fields.members[position].key, relationship))
+    fields.classify(position, as: .relationship, value: .null)
   }
 
   /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
   /// one lacks: the first-encoded value wins each conflict. Returns the related resources of the
   /// relationships added, which must be collected in turn.
   func merge(_ other: ResourceParts) -> [Relative] {
+    for member in other.fields.members
+    where member.kind == .attribute && !fields.hasField(member.key) {
+      fields.append(member.value, for: member.key, kind: .attribute)
+      attributeCount += 1
+    }
     var added: [String] = []
-    // Attributes first, then relationships, as each kind keeps its own order.
-    for kind in [FieldKind.attribute, .relationship] {
-      for member in other.fields.members where member.kind == kind && !fields.hasField(member.key) {
-        fields.append(member.value, for: member.key, kind: kind)
-        if kind == .attribute {
-          attributeCount += 1
-        } else {
-          relationshipCount += 1
-          added.append(member.key)
-        }
-      }
+    for relationship in other.relationships where !fields.hasField(relationship.key) {
+      fields.append(.null, for: relationship.key, kind: .relationship)
+      relationships.append(relationship)
+      added.append(relationship.key)
     }
     meta = Self.merged(meta, other.meta)
     links = Self.merged(links, other.links)
@@ -80,15 +81,13 @@ final class ResourceParts: MemberSource {
 
   /// The resource object's members: `type`, `id`, `lid`, `attributes`, `relationships`, `links`,
   /// `meta`; empty `attributes` and `relationships` are left out (servers reject `{}` there).
-  func forEachMember<E: Error>(_ body: (String, EncodedNode) throws(E) -> Void) throws(E) {
+  func forEachMember<E: Error>(_ body: (String, PlannedNode) throws(E) -> Void) throws(E) {
     try identifier.forEachMember(body)
-    if attributeCount > 0 {
-      try body(ResourceMemberName.attributes.text, .fields(fields, .attribute))
+    if attributeCount > 0 { try body(ResourceMemberName.attributes.text, .attributes(self)) }
+    if !relationships.isEmpty {
+      try body(ResourceMemberName.relationships.text, .relationships(self))
     }
-    if relationshipCount > 0 {
-      try body(ResourceMemberName.relationships.text, .fields(fields, .relationship))
-    }
-    if let links { try body(ResourceMemberName.links.text, .object(links)) }
-    if let meta { try body(ResourceMemberName.meta.text, .object(meta)) }
+    if let links { try body(ResourceMemberName.links.text, .value(.object(links))) }
+    if let meta { try body(ResourceMemberName.meta.text, .value(.object(meta))) }
   }
 }

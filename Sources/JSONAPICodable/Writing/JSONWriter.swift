@@ -1,35 +1,64 @@
-/// Writes an ``EncodedNode`` tree as UTF-8 JSON text, laid out as `JSONEncoder` lays it out.
+/// Writes JSON text, laid out as `JSONEncoder` lays it out: whole values (``EncodedNode``), and the
+/// pieces of containers (open, member name, element, close) for a caller that produces members as
+/// it goes. It knows JSON only; what a JSON:API document holds is ``DocumentWriter``'s business.
+///
+/// Depth is checked as containers open: past the limit, ``TooDeep`` is thrown, and each level it
+/// unwinds through adds its step, so the path is built only for the error.
 struct JSONWriter {
   /// What has been written; ``OutputBuffer/takeData()`` gives it as `Data`.
   let bytes: OutputBuffer
   private let prettyPrinted: Bool
-  private let sortedKeys: Bool
+  /// Whether object members are written ordered by their names' UTF-8 bytes (``keyPrecedes(_:_:)``).
+  let sortsKeys: Bool
   private let escapesSlashes: Bool
-  /// How deep containers may nest in the document: the user's limit on values, plus the levels the
-  /// document wraps them in (`data`, `attributes`, …).
+  /// How deep containers may nest.
   private let depthLimit: Int
-  /// The limit errors report: the one the user set.
-  private let userDepthLimit: Int
+  /// The limit errors report, which may be smaller than ``depthLimit`` when the caller's own
+  /// levels are not counted against the user's limit.
+  private let reportedDepthLimit: Int
 
-  /// Levels a document adds around the values of a model: `data`, `attributes` or `relationships`,
-  /// a relationship's `data`, arrays of them, `included`.
-  static let documentLevels = 8
-
-  /// A writer that writes into a new buffer.
-  init(formatting: JSONAPIEncoder.OutputFormatting, limits: JSONAPIEncoder.Limits) {
+  /// A writer into a new buffer that lets containers nest `depthLimit` levels deep and reports
+  /// `reportedDepthLimit` when they nest deeper.
+  init(formatting: JSONAPIEncoder.OutputFormatting, depthLimit: Int, reportedDepthLimit: Int) {
     bytes = OutputBuffer()
     prettyPrinted = formatting.contains(.prettyPrinted)
-    sortedKeys = formatting.contains(.sortedKeys)
+    sortsKeys = formatting.contains(.sortedKeys)
     escapesSlashes = !formatting.contains(.withoutEscapingSlashes)
-    userDepthLimit = limits.maxNestingDepth
-    depthLimit = limits.maxNestingDepth + Self.documentLevels
+    self.depthLimit = depthLimit
+    self.reportedDepthLimit = reportedDepthLimit
   }
+
+  /// Thrown where containers nest too deep.
+  struct TooDeep: Error {
+    /// The steps from the place outwards, innermost first.
+    var steps: [EncodingPath.Step] = []
+
+    /// The error with one more step, the level it is unwinding through.
+    func adding(_ step: EncodingPath.Step) -> TooDeep {
+      var copy = self
+      copy.steps.append(step)
+      return copy
+    }
+  }
+
+  /// The error users see for `error`: the reported limit, and the path from the top down, `outer`
+  /// steps first.
+  func tooDeep(_ error: TooDeep, below outer: [EncodingPath.Step] = []) -> JSONAPIError {
+    .encodingNestingTooDeep(
+      limit: reportedDepthLimit, codingPath: EncodingPath(outer + error.steps.reversed()).text)
+  }
+
+  /// Whether `first` comes before `second` when keys are sorted: by UTF-8 bytes, as JSONEncoder.
+  static func keyPrecedes(_ first: String, _ second: String) -> Bool {
+    first.utf8.lexicographicallyPrecedes(second.utf8)
+  }
+
+  // MARK: - Values
 
   /// Writes `node` as a whole JSON text.
   ///
-  /// - Throws: ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` with the user's
-  ///   ``JSONAPIEncoder/Limits/maxNestingDepth`` when containers nest deeper than the document allows
-  ///   (nested containers can be built without going through `encode`, which checks the limit).
+  /// - Throws: ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` with the reported limit
+  ///   when containers nest deeper than the depth limit.
   mutating func write(_ node: EncodedNode) throws(JSONAPIError) {
     do {
       try write(node, level: 0)
@@ -38,69 +67,8 @@ struct JSONWriter {
     }
   }
 
-  /// Writes element `index` of a document's primary data array, opening the document
-  /// (`{"data":[`) before the first: the elements come before anything else the document has.
-  ///
-  /// - Throws: ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` as ``write(_:)``.
-  mutating func writeStreamedElement(_ node: EncodedNode, index: Int) throws(JSONAPIError) {
-    var steps: [EncodingPath.Step] = []
-    do {
-      if index == 0 {
-        try checkDepth(0)
-        bytes.append(UInt8(ascii: "{"))
-        writeKey("data", level: 0)
-        steps.append(.member("data"))
-        try checkDepth(1)
-        bytes.append(UInt8(ascii: "["))
-      } else {
-        bytes.append(UInt8(ascii: ","))
-      }
-      steps = [.member("data"), .index(index)]
-      if prettyPrinted { newline(level: 2) }
-      try write(node, level: 2)
-    } catch {
-      throw tooDeep(error, below: steps)
-    }
-  }
-
-  /// Closes the primary data array ``writeStreamedElement(_:index:)`` wrote, then writes the
-  /// document's other members, `rest`, and closes the document. `data` sorts before every other
-  /// top-level member, so `.sortedKeys` keeps it first.
-  mutating func finishStreamedDocument(_ rest: EncodedObject) throws(JSONAPIError) {
-    if prettyPrinted { newline(level: 1) }
-    bytes.append(UInt8(ascii: "]"))
-    do {
-      for member in sortedKeys ? Self.sorted(rest.members) : rest.members {
-        try writeMember(member, first: false, level: 0)
-      }
-    } catch {
-      throw tooDeep(error)
-    }
-    if prettyPrinted { newline(level: 0) }
-    bytes.append(UInt8(ascii: "}"))
-  }
-
-  /// Thrown where containers nest too deep; each level it unwinds through adds its step, so the
-  /// path is built only for the error.
-  private struct TooDeep: Error {
-    /// The steps from the place outwards, innermost first.
-    var steps: [EncodingPath.Step] = []
-
-    func adding(_ step: EncodingPath.Step) -> TooDeep {
-      var copy = self
-      copy.steps.append(step)
-      return copy
-    }
-  }
-
-  /// The error users see for `error`: the limit they set, and the path from the document down,
-  /// `outer` steps first.
-  private func tooDeep(_ error: TooDeep, below outer: [EncodingPath.Step] = []) -> JSONAPIError {
-    .encodingNestingTooDeep(
-      limit: userDepthLimit, codingPath: EncodingPath(outer + error.steps.reversed()).text)
-  }
-
-  private mutating func write(_ node: EncodedNode, level: Int) throws(TooDeep) {
+  /// Writes `node` as a value in a container at `level - 1` (0: the whole text).
+  mutating func write(_ node: EncodedNode, level: Int) throws(TooDeep) {
     switch node {
     case .null, .nullRelated: bytes.append("null")
     case .bool(true): bytes.append("true")
@@ -110,162 +78,47 @@ struct JSONWriter {
     case .string(let text): writeString(text)
     case .array(let array): try writeArray(array, level: level)
     case .object(let object): try writeObject(object, level: level)
-    case .resource(let parts): try writeParts(parts, level: level)
-    case .linkage(let linkage): try writeParts(linkage, level: level)
-    case .toOneRelationship(let linkage): try writeRelationship(.linkage(linkage), level: level)
-    case .toManyRelationship(let array): try writeRelationship(.array(array), level: level)
-    case .nullRelationship: try writeRelationship(.null, level: level)
-    case .fields(let object, let kind): try writeFields(of: object, kind, level: level)
     }
-  }
-
-  /// Opens an array at `level`; an empty one is closed too, and `false` returned.
-  @inline(__always)
-  private mutating func openArray(isEmpty: Bool, level: Int) throws(TooDeep) -> Bool {
-    try checkDepth(level)
-    bytes.append(UInt8(ascii: "["))
-    guard isEmpty else { return true }
-    if prettyPrinted { emptyContainerBody(level: level) }
-    bytes.append(UInt8(ascii: "]"))
-    return false
-  }
-
-  /// Starts element `index` of an array at `level`.
-  @inline(__always)
-  private mutating func startElement(_ index: Int, level: Int) {
-    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-    if prettyPrinted { newline(level: level + 1) }
-  }
-
-  /// Closes an array at `level` that has elements.
-  @inline(__always)
-  private mutating func closeArray(level: Int) {
-    if prettyPrinted { newline(level: level) }
-    bytes.append(UInt8(ascii: "]"))
-  }
-
-  /// A resource's `attributes` or `relationships`: the members of its object marked `kind`; the
-  /// resource writes it only when there is one.
-  private mutating func writeFields(
-    of object: EncodedObject, _ kind: FieldKind, level: Int
-  ) throws(TooDeep) {
-    try checkDepth(level)
-    bytes.append(UInt8(ascii: "{"))
-    if sortedKeys {
-      try writeMembers(object.members.filter { $0.kind == kind }, level: level)
-    } else {
-      // Filtered in place: a lazy filter handed to `writeMembers` runs generic code per member,
-      // which shows on small resources. By position, so that members of the other kind are not
-      // copied (retaining their values) only to be skipped.
-      var first = true
-      for position in 0..<object.count where object.members[position].kind == kind {
-        try writeMember(object.members[position], first: first, level: level)
-        first = false
-      }
-    }
-    if prettyPrinted { newline(level: level) }
-    bytes.append(UInt8(ascii: "}"))
-  }
-
-  /// A relationship object with `data` as its one member (sorting one member changes nothing).
-  private mutating func writeRelationship(_ data: EncodedNode, level: Int) throws(TooDeep) {
-    try checkDepth(level)
-    bytes.append(UInt8(ascii: "{"))
-    try writeMember(key: "data", value: data, first: true, level: level)
-    if prettyPrinted { newline(level: level) }
-    bytes.append(UInt8(ascii: "}"))
-  }
-
-  private func checkDepth(_ level: Int) throws(TooDeep) {
-    guard level < depthLimit else { throw TooDeep() }
   }
 
   private mutating func writeArray(_ array: EncodedArray, level: Int) throws(TooDeep) {
-    guard try openArray(isEmpty: array.elements.isEmpty, level: level) else { return }
-    // By index: iterating would hold the array, and letting go of an element would copy it.
+    try openArray(level: level)
+    // By index: iterating would hold the array.
     for index in array.elements.indices {
       startElement(index, level: level)
-      let element = array.elements[index]
-      if array.releasesElementsWhenWritten { array.elements[index] = .null }
       do {
-        try write(element, level: level + 1)
+        try write(array.elements[index], level: level + 1)
       } catch {
         throw error.adding(.index(index))
       }
     }
-    closeArray(level: level)
+    closeArray(isEmpty: array.elements.isEmpty, level: level)
   }
 
   private mutating func writeObject(_ object: EncodedObject, level: Int) throws(TooDeep) {
-    try checkDepth(level)
-    bytes.append(UInt8(ascii: "{"))
-    if object.isEmpty {
-      if prettyPrinted { emptyContainerBody(level: level) }
-      bytes.append(UInt8(ascii: "}"))
-      return
-    }
-    try writeMembers(object.members, level: level)
-    if prettyPrinted { newline(level: level) }
-    bytes.append(UInt8(ascii: "}"))
-  }
-
-  /// The members of an object between its braces: in place, or ordered by their names' UTF-8
-  /// bytes when sorting is asked for, as JSONEncoder does.
-  private mutating func writeMembers(
-    _ members: some Sequence<EncodedObject.Member>, level: Int
-  ) throws(TooDeep) {
-    if sortedKeys {
-      for (count, member) in Self.sorted(members).enumerated() {
-        try writeMember(member, first: count == 0, level: level)
+    try openObject(level: level)
+    if sortsKeys {
+      let sorted = object.members.sorted { Self.keyPrecedes($0.key, $1.key) }
+      for (count, member) in sorted.enumerated() {
+        try writeMember(member.key, member.value, first: count == 0, level: level)
       }
-      return
+    } else {
+      // The common case walks the members in place: no array per object.
+      var first = true
+      for member in object.members {
+        try writeMember(member.key, member.value, first: first, level: level)
+        first = false
+      }
     }
-    // The common case walks the members in place: no array per object.
-    var first = true
-    for member in members {
-      try writeMember(member, first: first, level: level)
-      first = false
-    }
+    closeObject(isEmpty: object.isEmpty, level: level)
   }
 
-  private static func sorted(_ members: some Sequence<EncodedObject.Member>)
-    -> [EncodedObject.Member]
+  /// A member `key: value` of an object at `level`.
+  @inline(__always)
+  mutating func writeMember(_ key: String, _ value: EncodedNode, first: Bool, level: Int)
+    throws(TooDeep)
   {
-    members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-  }
-
-  /// A resource object or resource identifier written from its parts; it always has a `type`, so
-  /// is never empty.
-  private mutating func writeParts(_ source: some MemberSource, level: Int) throws(TooDeep) {
-    if sortedKeys {
-      // Rare: the object gives the members to sort.
-      try writeObject(source.object(), level: level)
-      return
-    }
-    try checkDepth(level)
-    bytes.append(UInt8(ascii: "{"))
-    var first = true
-    try source.forEachMember { (key, value) throws(TooDeep) in
-      try writeMember(key: key, value: value, first: first, level: level)
-      first = false
-    }
-    if prettyPrinted { newline(level: level) }
-    bytes.append(UInt8(ascii: "}"))
-  }
-
-  @inline(__always)
-  private mutating func writeMember(
-    _ member: EncodedObject.Member, first: Bool, level: Int
-  ) throws(TooDeep) {
-    try writeMember(key: member.key, value: member.value, first: first, level: level)
-  }
-
-  @inline(__always)
-  private mutating func writeMember(
-    key: String, value: EncodedNode, first: Bool, level: Int
-  ) throws(TooDeep) {
-    if !first { bytes.append(UInt8(ascii: ",")) }
-    writeKey(key, level: level)
+    writeKey(key, first: first, level: level)
     do {
       try write(value, level: level + 1)
     } catch {
@@ -273,9 +126,20 @@ struct JSONWriter {
     }
   }
 
-  /// A member's name and colon, on a new line when pretty-printing, in an object at `level`.
+  // MARK: - Containers piece by piece
+
+  /// Opens an object at `level`.
   @inline(__always)
-  private mutating func writeKey(_ key: String, level: Int) {
+  mutating func openObject(level: Int) throws(TooDeep) {
+    try checkDepth(level)
+    bytes.append(UInt8(ascii: "{"))
+  }
+
+  /// A member's name and colon (after a comma unless `first`), on a new line when pretty-printing,
+  /// in an object at `level`; its value follows at `level + 1`.
+  @inline(__always)
+  mutating func writeKey(_ key: String, first: Bool, level: Int) {
+    if !first { bytes.append(UInt8(ascii: ",")) }
     if prettyPrinted { newline(level: level + 1) }
     writeString(key)
     if prettyPrinted {
@@ -283,6 +147,38 @@ struct JSONWriter {
     } else {
       bytes.append(UInt8(ascii: ":"))
     }
+  }
+
+  /// Closes an object at `level`.
+  @inline(__always)
+  mutating func closeObject(isEmpty: Bool, level: Int) {
+    if prettyPrinted { isEmpty ? emptyContainerBody(level: level) : newline(level: level) }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// Opens an array at `level`.
+  @inline(__always)
+  mutating func openArray(level: Int) throws(TooDeep) {
+    try checkDepth(level)
+    bytes.append(UInt8(ascii: "["))
+  }
+
+  /// Starts element `index` of an array at `level`; the element follows at `level + 1`.
+  @inline(__always)
+  mutating func startElement(_ index: Int, level: Int) {
+    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+    if prettyPrinted { newline(level: level + 1) }
+  }
+
+  /// Closes an array at `level`.
+  @inline(__always)
+  mutating func closeArray(isEmpty: Bool, level: Int) {
+    if prettyPrinted { isEmpty ? emptyContainerBody(level: level) : newline(level: level) }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  private func checkDepth(_ level: Int) throws(TooDeep) {
+    guard level < depthLimit else { throw TooDeep() }
   }
 
   // JSONEncoder writes an empty container as an empty line between its brackets.

@@ -108,8 +108,8 @@ struct PrimaryDataStreamTests {
     #expect(text(try JSONAPIEncoder().encode([Article]())) == #"{"data":[]}"#)
   }
 
-  @Test("an element that is no resource throws only once every element has encoded")
-  func assemblyErrorWaitsForEncoding() throws {
+  @Test("the first element that fails is reported, whatever stage it fails in")
+  func errorsInDocumentOrder() throws {
     struct Failing: Error {}
     struct Item: Encodable {
       var id: String
@@ -123,17 +123,45 @@ struct PrimaryDataStreamTests {
       }
       enum CodingKeys: CodingKey { case id, type }
     }
+    func error(_ items: [Item]) -> String {
+      let result = Result { try JSONAPIEncoder().encode(items) }
+      guard case .failure(let failure) = result else { return "none" }
+      if case JSONAPIError.missingResourceType(_, let path) = failure {
+        return "no type at \(path)"
+      }
+      return failure is Failing ? "Failing" : "\(failure)"
+    }
     var items = (0..<150).map { Item(id: "\($0)", type: "items") }
+    // Element 3 cannot be a resource and element 20, in the same batch, fails to encode; then
+    // element 120, in a later batch.
     items[3].type = nil
-    // Element 3 cannot be a resource, but element 120 fails to encode: encoding errors come first.
+    items[20].fails = true
+    #expect(error(items) == "no type at [3]")
     items[120].fails = true
-    #expect(throws: Failing.self) { try JSONAPIEncoder().encode(items) }
+    #expect(error(items) == "no type at [3]")
+    items[3].type = "items"
+    #expect(error(items) == "Failing")
+    items[20].fails = false
+    items[130].type = nil
+    #expect(error(items) == "Failing")
     items[120].fails = false
+    #expect(error(items) == "no type at [130]")
+  }
+
+  @Test("an element's error comes before a later member's: the primary data ends before meta")
+  func dataErrorsBeforeMeta() throws {
+    struct Failing: Error {}
+    struct FailingMeta: Encodable {
+      func encode(to encoder: any Encoder) throws { throw Failing() }
+    }
+    var tags = (0..<10).map { Tag(id: "\($0)") }
+    tags[9] = Tag(id: "2")
+    let document = JSONAPIDocument(data: tags, meta: FailingMeta())
     #expect {
-      try JSONAPIEncoder().encode(items)
+      try JSONAPIEncoder().encode(document)
     } throws: { error in
-      guard case JSONAPIError.missingResourceType(_, let path) = error else { return false }
-      return path == "[3]"
+      guard case JSONAPIError.invalidValue(_, let path) = error else { return false }
+      return path == "[9]"
     }
   }
 
@@ -155,17 +183,15 @@ struct PrimaryDataStreamTests {
     let array = EncodedArray()
     #expect(stream.adopt(array))
     #expect(!stream.adopt(EncodedArray()))
-    array.stream = stream
-    for index in 0..<3 {
-      let tag = EncodedObject()
-      tag.append(.string("tags"), for: "type")
-      tag.append(.string("\(index)"), for: "id")
-      array.append(.object(tag))
-    }
-    #expect(array.count == 3 && array.elements.isEmpty)
-    array.endStream()
-    array.append(.null)
-    #expect(array.count == 4 && array.elements.count == 1)
+    let encoder = EncoderImpl.root(for: [Tag].self, options: EncodingOptions(), stream: stream)
+    var container = EncodingUnkeyedContainer(encoder: encoder, array: array, stream: stream)
+    for index in 0..<3 { try container.encode(Tag(id: "\(index)")) }
+    #expect(container.count == 3 && array.elements.isEmpty)
+    // A nested container's slot must be filled later: the stream ends, and elements are kept.
+    _ = container.nestedUnkeyedContainer()
+    try container.encodeNil()
+    #expect(container.count == 5 && array.elements.count == 2)
+    #expect(!stream.isOpen)
   }
 
   @Test("elements that are not objects name the element and the array's type")

@@ -12,7 +12,7 @@ struct JSONWritingTests {
     var options = EncodingOptions()
     options.outputFormatting = formatting
     let tree = try EncoderImpl.root(for: T.self, options: options).wrap(value, key: nil)
-    var writer = JSONWriter(formatting: formatting, limits: .init(maxNestingDepth: 600))
+    var writer = JSONWriter(formatting: formatting, depthLimit: 600, reportedDepthLimit: 600)
     try writer.write(tree)
     return String(decoding: try writer.bytes.takeData(), as: UTF8.self)
   }
@@ -229,12 +229,11 @@ struct JSONWritingTests {
       array.elements = [node]
       node = .array(array)
     }
-    var writer = JSONWriter(formatting: [], limits: .init(maxNestingDepth: 12))
-    // The error names the limit the user set, not the writer's allowance for document levels.
-    let depth = 12 + JSONWriter.documentLevels
+    var writer = JSONWriter(formatting: [], depthLimit: 20, reportedDepthLimit: 12)
+    // The error names the limit it is told to report (the user's), not the writer's allowance.
     #expect(
       throws: JSONAPIError.encodingNestingTooDeep(
-        limit: 12, codingPath: String(repeating: "[0]", count: depth))
+        limit: 12, codingPath: String(repeating: "[0]", count: 20))
     ) { try writer.write(node) }
   }
 }

@@ -1,0 +1,229 @@
+import Foundation
+
+/// Writes a planned JSON:API document (``PlannedNode``) as JSON text through a ``JSONWriter``:
+/// resources and linkage straight from their parts, `attributes` from the members of a resource's
+/// encoded object marked as attributes, values as they were encoded.
+struct DocumentWriter {
+  private var json: JSONWriter
+
+  /// Levels a document adds around the values of a model: `data`, `attributes` or
+  /// `relationships`, a relationship's `data`, arrays of them, `included`.
+  static let documentLevels = 8
+
+  /// A writer for documents encoded with `options`; `extraLevels` more levels of nesting are
+  /// allowed for a document that wraps resources more deeply (atomic operations).
+  init(options: EncodingOptions, extraLevels: Int = 0) {
+    let userLimit = options.limits.maxNestingDepth
+    // Overflow-safe: a limit of `Int.max` means none.
+    let (allowed, overflow) = userLimit.addingReportingOverflow(Self.documentLevels + extraLevels)
+    json = JSONWriter(
+      formatting: options.outputFormatting, depthLimit: overflow ? Int.max : allowed,
+      reportedDepthLimit: userLimit)
+  }
+
+  /// The text written so far, as `Data`.
+  func takeData() throws -> Data {
+    try json.bytes.takeData()
+  }
+
+  /// Writes `document`, an object assembly built, as the whole text.
+  ///
+  /// - Throws: ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` with the user's
+  ///   ``JSONAPIEncoder/Limits/maxNestingDepth`` when containers nest deeper than the document
+  ///   allows (nested containers can be built without going through `encode`, which checks it).
+  mutating func write(_ document: [PlannedMember]) throws(JSONAPIError) {
+    do {
+      try writeObject(document, level: 0)
+    } catch {
+      throw json.tooDeep(error)
+    }
+  }
+
+  /// Writes resource `index` of a document's primary data array, opening the document
+  /// (`{"data":[`) before the first: the primary data comes before every other member.
+  ///
+  /// - Throws: ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` as ``write(_:)``.
+  mutating func writeStreamedResource(_ resource: ResourceParts, index: Int) throws(JSONAPIError) {
+    let data = "data"
+    do throws(JSONWriter.TooDeep) {
+      if index == 0 {
+        try json.openObject(level: 0)
+        json.writeKey(data, first: true, level: 0)
+        do {
+          try json.openArray(level: 1)
+        } catch {
+          throw error.adding(.member(data))
+        }
+      }
+      json.startElement(index, level: 1)
+      do {
+        try writeSource(resource, level: 2)
+      } catch {
+        throw error.adding(.index(index)).adding(.member(data))
+      }
+    } catch {
+      throw json.tooDeep(error)
+    }
+  }
+
+  /// Closes the primary data array that ``writeStreamedResource(_:index:)`` wrote, then writes the
+  /// document's other members, `rest`, and closes the document. `data` sorts before every other
+  /// top-level member, so `.sortedKeys` keeps it first.
+  mutating func finishStreamedDocument(_ rest: [PlannedMember]) throws(JSONAPIError) {
+    json.closeArray(isEmpty: false, level: 1)
+    do {
+      try writeMembers(rest, first: false, level: 0)
+    } catch {
+      throw json.tooDeep(error)
+    }
+    json.closeObject(isEmpty: false, level: 0)
+  }
+
+  private mutating func write(_ node: PlannedNode, level: Int) throws(JSONWriter.TooDeep) {
+    switch node {
+    case .value(let value): try json.write(value, level: level)
+    case .object(let members): try writeObject(members, level: level)
+    case .array(let elements):
+      try json.openArray(level: level)
+      for index in elements.indices {
+        json.startElement(index, level: level)
+        do {
+          try write(elements[index], level: level + 1)
+        } catch {
+          throw error.adding(.index(index))
+        }
+      }
+      json.closeArray(isEmpty: elements.isEmpty, level: level)
+    case .included(let resources):
+      try json.openArray(level: level)
+      for index in 0..<resources.count {
+        guard let resource = resources.take(index) else { continue }
+        json.startElement(index, level: level)
+        do {
+          try writeSource(resource, level: level + 1)
+        } catch {
+          throw error.adding(.index(index))
+        }
+      }
+      json.closeArray(isEmpty: resources.count == 0, level: level)
+    case .resource(let parts): try writeSource(parts, level: level)
+    case .linkage(let linkage): try writeSource(linkage, level: level)
+    case .toOneRelationship(let linkage): try writeRelationship(.linkage(linkage), level: level)
+    case .toManyRelationship(let linkage): try writeRelationship(linkage, level: level)
+    case .nullRelationship: try writeRelationship(.value(.null), level: level)
+    case .attributes(let parts): try writeAttributes(of: parts, level: level)
+    case .relationships(let parts): try writeObject(parts.relationships, level: level)
+    }
+  }
+
+  private mutating func writeObject(_ members: [PlannedMember], level: Int)
+    throws(JSONWriter.TooDeep)
+  {
+    try json.openObject(level: level)
+    try writeMembers(members, first: true, level: level)
+    json.closeObject(isEmpty: members.isEmpty, level: level)
+  }
+
+  /// Members of an object at `level`, sorted when the output is; `first`: none written before.
+  private mutating func writeMembers(_ members: [PlannedMember], first: Bool, level: Int)
+    throws(JSONWriter.TooDeep)
+  {
+    var first = first
+    let ordered =
+      json.sortsKeys ? members.sorted { JSONWriter.keyPrecedes($0.key, $1.key) } : members
+    for member in ordered {
+      try writeMember(member.key, member.value, first: first, level: level)
+      first = false
+    }
+  }
+
+  @inline(__always)
+  private mutating func writeMember(_ key: String, _ value: PlannedNode, first: Bool, level: Int)
+    throws(JSONWriter.TooDeep)
+  {
+    json.writeKey(key, first: first, level: level)
+    do {
+      try write(value, level: level + 1)
+    } catch {
+      throw error.adding(.member(key))
+    }
+  }
+
+  /// A relationship object with `data` as its one member (sorting one member changes nothing).
+  private mutating func writeRelationship(_ data: PlannedNode, level: Int)
+    throws(JSONWriter.TooDeep)
+  {
+    try json.openObject(level: level)
+    try writeMember("data", data, first: true, level: level)
+    json.closeObject(isEmpty: false, level: level)
+  }
+
+  /// A to-many relationship object, `{"data": [linkage, …]}`, written from the linkage as it is.
+  private mutating func writeRelationship(_ linkage: [ResourceLinkage], level: Int)
+    throws(JSONWriter.TooDeep)
+  {
+    try json.openObject(level: level)
+    json.writeKey("data", first: true, level: level)
+    do throws(JSONWriter.TooDeep) {
+      try json.openArray(level: level + 1)
+      for index in linkage.indices {
+        json.startElement(index, level: level + 1)
+        do {
+          try writeSource(linkage[index], level: level + 2)
+        } catch {
+          throw error.adding(.index(index))
+        }
+      }
+      json.closeArray(isEmpty: linkage.isEmpty, level: level + 1)
+    } catch {
+      throw error.adding(.member("data"))
+    }
+    json.closeObject(isEmpty: false, level: level)
+  }
+
+  /// A resource's `attributes`: the members of its encoded object marked as attributes; the
+  /// resource writes it only when there is one.
+  private mutating func writeAttributes(of parts: ResourceParts, level: Int)
+    throws(JSONWriter.TooDeep)
+  {
+    let object = parts.fields
+    try json.openObject(level: level)
+    if json.sortsKeys {
+      let attributes = object.members.filter { $0.kind == .attribute }
+      for (count, member) in attributes.sorted(by: { JSONWriter.keyPrecedes($0.key, $1.key) })
+        .enumerated()
+      {
+        try json.writeMember(member.key, member.value, first: count == 0, level: level)
+      }
+    } else {
+      // By position, so that members of the other kinds are not copied (retaining their values)
+      // only to be skipped.
+      var first = true
+      for position in 0..<object.count where object.members[position].kind == .attribute {
+        let member = object.members[position]
+        try json.writeMember(member.key, member.value, first: first, level: level)
+        first = false
+      }
+    }
+    json.closeObject(isEmpty: false, level: level)
+  }
+
+  /// A resource object or resource identifier written from its parts; it always has a `type`, so
+  /// is never empty.
+  private mutating func writeSource(_ source: some MemberSource, level: Int)
+    throws(JSONWriter.TooDeep)
+  {
+    if json.sortsKeys {
+      // Rare: the source lists its members to sort.
+      try writeObject(source.members, level: level)
+      return
+    }
+    try json.openObject(level: level)
+    var first = true
+    try source.forEachMember { (key, value) throws(JSONWriter.TooDeep) in
+      try writeMember(key, value, first: first, level: level)
+      first = false
+    }
+    json.closeObject(isEmpty: false, level: level)
+  }
+}
