@@ -43,17 +43,6 @@ final class EncodedObject {
     if capacity > 0 { members.reserveCapacity(capacity) }
   }
 
-  /// A new object with the same role and members: the members' storage is shared until either
-  /// object changes (taking a resource apart marks its members in place; the copy keeps them as
-  /// they were encoded).
-  func copy() -> EncodedObject {
-    let copy = EncodedObject(role: role, swiftType: swiftType)
-    copy.members = members
-    copy.positions = positions
-    copy.keyBits = keyBits
-    return copy
-  }
-
   /// The members as `(name, value)` pairs, in order.
   var pairs: LazyMapSequence<[Member], (String, EncodedNode)> {
     members.lazy.map { ($0.key, $0.value) }
@@ -74,7 +63,7 @@ final class EncodedObject {
   }
 
   /// Marks member `position` as field `kind` of the resource this object is, with `value` in place
-  /// of the encoded one when given (a relationship's object).
+  /// of the encoded one when given (`null`, to let go of a relationship's related model).
   func classify(_ position: Int, as kind: FieldKind, value: EncodedNode? = nil) {
     members[position].kind = kind
     if let value { members[position].value = value }

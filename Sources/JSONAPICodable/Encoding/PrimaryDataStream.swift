@@ -54,8 +54,8 @@ final class PrimaryDataStream {
   }
 
   /// Elements encoded but not yet taken apart: they are taken apart and written a batch at a time,
-  /// which keeps each stage's code hot in the instruction cache (one element at a time ran the
-  /// whole pipeline's code per resource) while holding only a batch of trees.
+  /// which keeps each stage's code hot in the instruction cache (one element at a time would run
+  /// the whole pipeline's code per resource) while holding only a batch of trees.
   @exclusivity(unchecked) private var batch: [EncodedNode] = []
   private static let batchSize = 64
 

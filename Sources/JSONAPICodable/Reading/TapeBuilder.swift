@@ -12,11 +12,9 @@ struct TapeBuilder {
   init(base: UnsafePointer<UInt8>, byteCount: Int) {
     self.base = base
     self.byteCount = byteCount
-    // One value per 6 bytes of input: JSON:API text runs from about 8 bytes a value (articles)
-    // down to 7.4 (chains of linkages) and 6.5 (resources with one short attribute), and a growth
-    // copies every entry (10 MB for 100 000 such resources, out of the cache, where 1 000 copy
-    // 100 kB in it; 24 MB for 100 000 chained ones when it was one per 8). Untouched pages cost no
-    // memory.
+    // One value per 6 bytes of input, fewer bytes than the densest JSON:API text has per value
+    // (resources with one short attribute, chains of linkage): a growth would copy every entry, out
+    // of the cache for a large document, while pages reserved and never touched cost no memory.
     capacity = max(16, byteCount / 6)
     entries = .allocate(capacity: capacity)
   }

@@ -2,8 +2,8 @@ import Foundation
 
 /// The bytes a ``JSONWriter`` writes, in memory of its own that grows in place (`realloc`) and that
 /// the finished `Data` takes over: no copy when the buffer grows past a page, none at the end. An
-/// array of bytes copied itself on each doubling and then once more into `Data`; for a 133 MB
-/// document that was twice its size in copies and as much again at the peak.
+/// array of bytes would copy itself on each doubling and once more into `Data`, which for a large
+/// document costs its size again in copies and in peak memory.
 ///
 /// Confined to one encode call on one thread.
 final class OutputBuffer {
