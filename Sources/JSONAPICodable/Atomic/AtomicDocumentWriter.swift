@@ -38,10 +38,10 @@ struct AtomicDocumentWriter {
       var object: [PlannedMember] = []
       if let data = try data(of: result.payload, at: path.appending("data"), requireResource: false)
       {
-        object.append(("data", data))
+        object.append(PlannedMember("data", data))
       }
       if let meta = result.meta {
-        object.append(("meta", try metaNode(meta, at: path.appending("meta"))))
+        object.append(PlannedMember("meta", try metaNode(meta, at: path.appending("meta"))))
       }
       array.append(.object(object))
     }
@@ -57,11 +57,12 @@ struct AtomicDocumentWriter {
           "\(member) needs at least one element", SpecSection.atomicOperations),
         codingPath: member)
     }
-    var document: [PlannedMember] = [(member, .array(array))]
+    var document = [PlannedMember(member, .array(array))]
     if let meta {
-      document.append(("meta", try metaNode(meta, at: EncodingPath.topLevel.appending("meta"))))
+      document.append(
+        PlannedMember("meta", try metaNode(meta, at: EncodingPath.topLevel.appending("meta"))))
     }
-    if let jsonapi { document.append(("jsonapi", .value(try node(for: jsonapi)))) }
+    if let jsonapi { document.append(PlannedMember("jsonapi", .value(try node(for: jsonapi)))) }
     // The atomic array and the operation object are two levels more than a resource document has.
     var writer = DocumentWriter(options: options, extraLevels: 2)
     try writer.write(document)
@@ -74,14 +75,15 @@ struct AtomicDocumentWriter {
   private func operationObject(_ operation: JSONAPIOperation, at path: EncodingPath) throws
     -> [PlannedMember]
   {
-    var object: [PlannedMember] = [("op", .value(.string(operation.op.rawValue)))]
+    var object = [PlannedMember("op", .value(.string(operation.op.rawValue)))]
     if operation.ref != nil && operation.href != nil {
       throw Self.invalid("an operation must not contain both ref and href", at: path)
     }
     if let ref = operation.ref {
-      object.append(("ref", .value(.object(try refObject(ref, at: path.appending("ref"))))))
+      object.append(
+        PlannedMember("ref", .value(.object(try refObject(ref, at: path.appending("ref"))))))
     }
-    if let href = operation.href { object.append(("href", .value(.string(href)))) }
+    if let href = operation.href { object.append(PlannedMember("href", .value(.string(href)))) }
     let targetsResource = operation.ref?.relationship == nil
     if operation.op == .remove && operation.ref == nil && operation.href == nil {
       throw Self.invalid("a remove operation needs ref or href", at: path)
@@ -90,12 +92,12 @@ struct AtomicDocumentWriter {
       of: operation.payload, at: path.appending("data"),
       requireResource: targetsResource && operation.op != .remove)
     {
-      object.append(("data", data))
+      object.append(PlannedMember("data", data))
     } else if operation.op != .remove {
       throw Self.invalid("an \(operation.op.rawValue) operation needs data", at: path)
     }
     if let meta = operation.meta {
-      object.append(("meta", try metaNode(meta, at: path.appending("meta"))))
+      object.append(PlannedMember("meta", try metaNode(meta, at: path.appending("meta"))))
     }
     return object
   }

@@ -37,7 +37,7 @@ struct DocumentAssembler {
     }
     if let errors = members["errors"] {
       try Self.checkErrors(errors)
-      document.append(("errors", .value(errors)))
+      document.append(PlannedMember("errors", .value(errors)))
     } else {
       try appendData(
         members["data"] ?? .null, swiftType: Any.self, to: &document, streamed: streamed)
@@ -47,7 +47,7 @@ struct DocumentAssembler {
       case nil, .null?, .nullRelated?:
         continue
       case .object(let object)?:
-        document.append((name, .value(.object(object))))
+        document.append(PlannedMember(name, .value(.object(object))))
       default:
         throw JSONAPIError.invalidValue(
           reason: SpecSection.cite("`\(name)` must encode as a JSON object", SpecSection.topLevel),
@@ -70,7 +70,7 @@ struct DocumentAssembler {
           codingPath: EncodingPath.topLevel.appending("data").text)
       }
     } else {
-      document.append(("data", try primaryData(node, swiftType: swiftType)))
+      document.append(PlannedMember("data", try primaryData(node, swiftType: swiftType)))
       try checkPrimaryIdentities()
     }
     if classifier.options.includeTree != nil {
@@ -98,7 +98,8 @@ struct DocumentAssembler {
   /// Appends `included` with the collected resources, handed over so that the writer can let go
   /// of each as it writes it.
   private mutating func appendIncluded(to document: inout [PlannedMember]) {
-    document.append(("included", .included(IncludedResources(collector.takeResources()))))
+    document.append(
+      PlannedMember("included", .included(IncludedResources(collector.takeResources()))))
   }
 
   /// Collects exactly the resources on the requested include paths (R38, R67): each related

@@ -96,8 +96,10 @@ struct DocumentWriter {
       json.closeArray(isEmpty: elements.isEmpty, level: level)
     case .included(let resources):
       try json.openArray(level: level)
-      for index in 0..<resources.count {
-        guard let resource = resources.take(index) else { continue }
+      let isEmpty = resources.isEmpty
+      var index = 0
+      while let resource = resources.next() {
+        defer { index += 1 }
         json.startElement(index, level: level)
         do {
           try writeSource(resource, level: level + 1)
@@ -105,7 +107,7 @@ struct DocumentWriter {
           throw error.adding(.index(index))
         }
       }
-      json.closeArray(isEmpty: resources.count == 0, level: level)
+      json.closeArray(isEmpty: isEmpty, level: level)
     case .resource(let parts): try writeSource(parts, level: level)
     case .linkage(let linkage): try writeSource(linkage, level: level)
     case .toOneRelationship(let linkage): try writeRelationship(.linkage(linkage), level: level)

@@ -9,7 +9,7 @@ extension MemberSource {
   /// The members in a list, for `.sortedKeys` (rare: the writer sorts them).
   var members: [PlannedMember] {
     var members: [PlannedMember] = []
-    forEachMember { name, value in members.append((name, value)) }
+    forEachMember { name, value in members.append(PlannedMember(name, value)) }
     return members
   }
 }

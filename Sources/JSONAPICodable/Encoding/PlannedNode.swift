@@ -30,22 +30,34 @@ enum PlannedNode {
   case relationships(ResourceParts)
 }
 
-/// A member of an object that assembly built.
-typealias PlannedMember = (key: String, value: PlannedNode)
+/// A member of an object that assembly built. A struct, not a tuple: an array of tuples looks up
+/// its element type's metadata at run time each time one is allocated.
+struct PlannedMember {
+  let key: String
+  let value: PlannedNode
 
-/// The resources of a document's `included`, handed over for writing.
+  init(_ key: String, _ value: PlannedNode) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// The resources of a document's `included`, handed over for writing: each is let go of as it is
+/// written.
 final class IncludedResources {
+  /// The resources still to write, the next one last (so taking one moves nothing).
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
-  @exclusivity(unchecked) private var resources: [ResourceParts?]
+  @exclusivity(unchecked) private var remaining: [ResourceParts]
 
   init(_ resources: [ResourceParts]) {
-    self.resources = resources
+    remaining = resources
+    remaining.reverse()
   }
 
-  var count: Int { resources.count }
+  var isEmpty: Bool { remaining.isEmpty }
 
-  /// Resource `index`, which is let go of: each is written once.
-  func take(_ index: Int) -> ResourceParts? {
-    resources[index].take()
+  /// The next resource to write, which the list lets go of; `nil` when all have been taken.
+  func next() -> ResourceParts? {
+    remaining.popLast()
   }
 }

@@ -233,7 +233,7 @@ struct ResourceClassifier {
     case nil:
       break
     case .null?, .nullRelated?:
-      relationship.append((data, .value(.null)))
+      relationship.append(PlannedMember(data, .value(.null)))
     case .object(let object)?:
       guard let identifier = EncodedResourceIdentifier.ofRelated(object) else {
         throw Self.notResources(at: paths.path(.member(data, of: relationshipPath())))
@@ -241,7 +241,7 @@ struct ResourceClassifier {
       let linkage = linkage(
         for: object, identifier: identifier, path: .member(data, of: relationshipPath()),
         into: parts, name: name)
-      relationship.append((data, .linkage(linkage)))
+      relationship.append(PlannedMember(data, .linkage(linkage)))
     case .array(let array)?:
       var elements: [PlannedNode] = []
       for (index, element) in array.elements.enumerated() {
@@ -256,13 +256,14 @@ struct ResourceClassifier {
               for: object, identifier: identifier,
               path: .element(index, of: pathOfData()), into: parts, name: name)))
       }
-      relationship.append((data, .array(elements)))
+      relationship.append(PlannedMember(data, .array(elements)))
     default:
       throw Self.notResources(at: paths.path(.member(data, of: relationshipPath())))
     }
     for member in [ResourceMemberName.links, .meta] {
       switch wrapper[member.text] {
-      case .object(let object)?: relationship.append((member.text, .value(.object(object))))
+      case .object(let object)?:
+        relationship.append(PlannedMember(member.text, .value(.object(object))))
       case nil, .null?, .nullRelated?: break
       default:
         throw JSONAPIError.invalidValue(
@@ -312,12 +313,16 @@ struct ResourceClassifier {
       // Only the requested paths (R67): the relationship must lead on from this node.
       if let parts, let next = tree.child(of: parts.includeNode, named: name) {
         parts.relatives.append(
-          (name, PendingResource(object: object, linkage: linkage, path: path(), includeNode: next))
+          ResourceParts.Relative(
+            name: name,
+            resource: PendingResource(
+              object: object, linkage: linkage, path: path(), includeNode: next))
         )
       }
     } else if options.includesRelatedResources, let parts {
       parts.relatives.append(
-        (name, PendingResource(object: object, linkage: linkage, path: path())))
+        ResourceParts.Relative(
+          name: name, resource: PendingResource(object: object, linkage: linkage, path: path())))
     }
     return linkage
   }

@@ -12,7 +12,12 @@ final class ResourceParts: MemberSource {
   /// The relationship objects, in the order of their members in ``fields``.
   @exclusivity(unchecked) private(set) var relationships: [PlannedMember] = []
   /// A related resource behind a relationship, with the relationship's name.
-  typealias Relative = (name: String, resource: PendingResource)
+  /// A struct, not a tuple: an array of tuples looks up its element type's metadata at run time
+  /// each time one is allocated.
+  struct Relative {
+    let name: String
+    let resource: PendingResource
+  }
 
   /// The related resources behind the relationships, in the order of the relationships, until
   /// they are handed over to be queued (``takeRelatives()``). A list, not a dictionary: resources
@@ -45,7 +50,7 @@ final class ResourceParts: MemberSource {
   /// Marks member `position` of ``fields`` as a relationship written as `relationship`.
   func markRelationship(_ position: Int, _ relationship: PlannedNode) {
     if relationships.isEmpty { relationships.reserveCapacity(4) }
-    relationships.append((fields.members[position].key, relationship))
+    relationships.append(PlannedMember(fields.members[position].key, relationship))
     fields.classify(position, as: .relationship, value: .null)
   }
 
