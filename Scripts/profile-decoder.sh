@@ -12,8 +12,9 @@
 #   REUSE=1 Scripts/profile-decoder.sh              # re-annotate the last profile, no new run
 #   MODE=encode Scripts/profile-decoder.sh          # profile JSONAPIEncoder (or JSONEncoder) instead
 #   SHAPE=wide Scripts/profile-decoder.sh jsonapi 10000 3   # a shape of the matrix (bench.sh --matrix):
-#       articles (default), wide, tiny, strings, iso8601, seconds, sharing, chains, one, page
-#       (one and page are the small documents: N is ignored, use many repeats, e.g. 2000)
+#       articles (default), wide, tiny, strings, iso8601, seconds, sharing, chains, one, article,
+#       page
+#       (one, article and page are the small documents: N is ignored, use many repeats, e.g. 2000)
 #   CACHE=1 Scripts/profile-decoder.sh jsonapi 100000 1   # also simulate the caches: data reads
 #       and writes that miss the last level (DLmr, DLmw), per call; exact run to run, so the
 #       memory side of a change can be measured on a noisy machine (no prefetchers are modelled:

@@ -135,6 +135,37 @@ enum MatrixCorpora {
     )
   }
 
+  /// The compound small document: one article (in `data`, a single resource) with its author and
+  /// three comments with their authors, as an app fetches an article page
+  /// (`/articles/1?include=author,comments.author`). Two people write them all: the article's
+  /// author also writes the second comment, the other person the first and third, so `included`
+  /// holds exactly 5 resources (3 comments, 2 people) and a person appears once in `included`
+  /// though referenced from several resources, while the plain JSON repeats them.
+  static func articleWithComments() -> Article {
+    var random = SeededGenerator(seed: 0x5EED_0105)
+    let people = (1...2).map { number in
+      let name = TextGenerator.personName(using: &random)
+      return Person(
+        id: "p\(number)", name: name, email: TextGenerator.email(for: name, number: number),
+        age: random.int(in: 18...80))
+    }
+    let body = TextGenerator.sentence(minLength: 120, using: &random)
+    let views = random.int(in: 1...1_000_000)
+    let likes = random.int(in: 0...views)
+    let comments = [people[1], people[0], people[1]].enumerated().map { index, author in
+      Comment(
+        id: "c\(index + 1)", body: TextGenerator.sentence(minLength: 60, using: &random),
+        author: author)
+    }
+    return Article(
+      id: "1", title: TextGenerator.title(using: &random), body: body,
+      publishedAt: TextGenerator.isoDate(using: &random),
+      wordCount: body.split(separator: " ").count,
+      readingTime: Double(random.int(in: 30...1_500)) / 100, tags: ["swift", "json", "café"],
+      stats: Stats(views: views, likes: likes, ratio: Double(likes) / Double(views)),
+      author: people[0], comments: comments)
+  }
+
   /// Articles of the small-document shapes: ~1 KB of attributes each; `withAuthors` gives each
   /// a to-one author from a pool of 5 people (included once per page).
   static func pageArticles(count: Int, withAuthors: Bool) -> [PageArticle] {

@@ -70,6 +70,10 @@ enum ProfileShapes {
         MatrixCoders.plain.input(
           MatrixCorpora.pageArticles(count: 1, withAuthors: false)[0], resourceCount: 1), .plain,
         encoding, jsonapi, repeats)
+    case "article":
+      return try profile(
+        MatrixCoders.plain.input(MatrixCorpora.articleWithComments(), resourceCount: 6), .plain,
+        encoding, jsonapi, repeats)
     case "page":
       return try profile(
         MatrixCoders.plain.input(
@@ -77,7 +81,7 @@ enum ProfileShapes {
         encoding, jsonapi, repeats)
     default:
       fail(
-        "unknown profile shape \(shape): articles, wide, tiny, strings, iso8601, seconds, sharing, chains, one, page"
+        "unknown profile shape \(shape): articles, wide, tiny, strings, iso8601, seconds, sharing, chains, one, article, page"
       )
     }
   }

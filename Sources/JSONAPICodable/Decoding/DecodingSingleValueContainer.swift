@@ -2,14 +2,22 @@ import Foundation
 
 /// The single-value container: the decoder's current node, read as one value.
 struct DecodingSingleValueContainer: SingleValueDecodingContainer {
-  let node: DecodingNode
   let decoder: DecoderImpl
   let depth: Int
+  // The node as a 32-bit tape index (``JSONScanner/maxByteCount`` allows it) and its role, so that
+  // the container fits the three words of an existential's inline buffer: returned as
+  // `any SingleValueDecodingContainer` (every `String` or other scalar of an array decodes through
+  // it), it would otherwise be boxed, one allocation per value.
+  private let index: Int32
+  private let role: DecodingNode.Role
+
+  var node: DecodingNode { DecodingNode(index: Int(index), role: role) }
 
   init(node: DecodingNode, decoder: DecoderImpl, depth: Int) {
-    self.node = node
     self.decoder = decoder
     self.depth = depth
+    index = Int32(truncatingIfNeeded: node.index)
+    role = node.role
   }
 
   var codingPath: [any CodingKey] { decoder.codingPath(depth: depth) }

@@ -14,8 +14,14 @@ struct DecodingTypeMemos {
   var arrayTypes = TypeMemo<(any DecodableArrayMarker.Type)?>()
   /// The resource type each model type declares (``JSONAPIResource``), if any.
   var declaredTypes = TypeMemo<String?>()
+  /// How each type asked for at the top level reads the document: whole (a
+  /// ``JSONAPIDocument``), as Atomic Operations (``AtomicDocumentDecodable``), or from its primary
+  /// data. Two conformance checks that every call would otherwise make.
+  var topLevelReadings = TypeMemo<(readsDocument: Bool, readsAtomic: Bool)>()
 
   /// How many types are remembered in all. Memos only grow, so a call learnt something exactly
   /// when this grew.
-  var count: Int { relationshipReadings.count + arrayTypes.count + declaredTypes.count }
+  var count: Int {
+    relationshipReadings.count + arrayTypes.count + declaredTypes.count + topLevelReadings.count
+  }
 }

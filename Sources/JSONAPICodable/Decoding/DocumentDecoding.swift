@@ -10,14 +10,18 @@ enum DocumentDecoding {
     _ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions,
     memos: inout DecodingTypeMemos
   ) throws -> T {
-    let readsDocument = T.self is any JSONAPIDocumentMarker.Type
+    let (readsDocument, readsAtomic) = memos.topLevelReadings.value(for: T.self) {
+      (T.self is any JSONAPIDocumentMarker.Type, T.self is any AtomicDocumentDecodable.Type)
+    }
     // The decoder starts where it reads: the document, or its primary data. A decoder a model keeps
     // stands there again once the call is over.
     return try withDecoder(bytes, options, &memos, startsAtPrimaryData: !readsDocument) {
       decoder in
       try throwIfErrorDocument(decoder)
       // `[JSONAPIOperationResult]` and operations read the whole Atomic Operations document.
-      if let atomic = try AtomicDocumentReader.read(type, from: decoder, options: options) {
+      if readsAtomic,
+        let atomic = try AtomicDocumentReader.read(type, from: decoder, options: options)
+      {
         return atomic
       }
       if readsDocument || decoder.node.role == .primaryData {

@@ -31,18 +31,33 @@ final class RelationshipResolver {
     var isOpen: Bool
   }
 
-  private struct MemoKey: Hashable {
-    var type: ObjectIdentifier
-    var ordinal: Int32
+  /// What the resolver knows of one resource, by ordinal: one array for both, so a call pays for
+  /// one allocation, and a remembered value is found by index, without hashing.
+  private struct ResourceState {
+    /// Position in `stack`, or -1 when the resource is not being decoded.
+    var position: Int32 = -1
+    /// Index in `memo` of the resource's latest entry, ``noEntry`` when it has none, ``unvisited``
+    /// before its first decode: the memo is filled from the second visit on, so that resources
+    /// reached once (most primary data) are never boxed for nothing.
+    var memo: Int32 = unvisited
+
+    static let unvisited: Int32 = -2
+    static let noEntry: Int32 = -1
   }
 
   private struct MemoEntry {
+    /// The Swift type the value was decoded as: a resource has an entry per type.
+    var type: ObjectIdentifier
+    var ordinal: Int32
     var value: Any
-    /// Every resource the value contains, itself included: none may be active where it is reused.
-    var contents: Set<Int32>
+    /// Every resource the value contains, itself included, ascending and each once: none may be
+    /// active where it is reused.
+    var contents: [Int32]
     /// Resources that were active above it and are given inside it as identifiers: all must be
     /// active where it is reused.
     var cuts: [Int32]
+    /// The same resource's entry for another type, or ``ResourceState/noEntry``.
+    var next: Int32
   }
 
   private let maxDepth: Int
@@ -51,12 +66,9 @@ final class RelationshipResolver {
   private let memoises: Bool
   // Confined to one decode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) private var stack: [Frame] = []
-  /// Position of each resource in `stack`, or -1 when it is not being decoded.
-  @exclusivity(unchecked) private var activePosition: [Int32]
-  @exclusivity(unchecked) private var memo: [MemoKey: MemoEntry] = [:]
-  /// Whether each resource was decoded before: the memo is filled from the second visit on, so that
-  /// resources reached once (most primary data) are never boxed and hashed for nothing.
-  @exclusivity(unchecked) private var visited: [Bool]
+  @exclusivity(unchecked) private var states: [ResourceState]
+  /// Remembered values, chained per resource from its ``ResourceState/memo``.
+  @exclusivity(unchecked) private var memo: [MemoEntry] = []
   /// Resources decoded (or reused) since the stack was last empty, in order: each frame's subtree
   /// is the suffix from its `logStart`.
   @exclusivity(unchecked) private var visitLog: [Int32] = []
@@ -74,8 +86,11 @@ final class RelationshipResolver {
     budget =
       limits.maxResolvedResources
       ?? JSONAPIDecoder.Limits.automaticResourceBudget(valueCount: valueCount)
-    activePosition = Array(repeating: -1, count: resourceCount)
-    visited = Array(repeating: false, count: resourceCount)
+    states = Array(repeating: ResourceState(), count: resourceCount)
+    // Room for a few levels of relationships from the start: grown from empty, the stack and the
+    // log reallocate at one, two and four entries, in every call, however small the document.
+    stack.reserveCapacity(8)
+    visitLog.reserveCapacity(32)
   }
 
   /// The object a resource-valued node designates: the resource object in the document, or the
@@ -142,14 +157,14 @@ final class RelationshipResolver {
       try spend()
       return try decode(type, object: target.object, role: node.standInRole, in: decoder)
     }
-    if activePosition[Int(ordinal)] >= 0 {
+    if states[Int(ordinal)].position >= 0 {
       // A cycle: give the identifier, and log the cut for the memo entries of the frames above.
       cutLog.append(ordinal)
       try spend()
       return try decode(type, object: node.index, role: node.standInRole, in: decoder)
     }
-    guard memoises && visited[Int(ordinal)] else {
-      visited[Int(ordinal)] = true
+    guard memoises && states[Int(ordinal)].memo != ResourceState.unvisited else {
+      states[Int(ordinal)].memo = ResourceState.noEntry
       let position = try push(
         ordinal, object: target.object, depth: decoder.path.count, isOpen: false, in: decoder)
       defer { pop(to: position) }
@@ -166,11 +181,14 @@ final class RelationshipResolver {
   private func decodeRevisit<T: Decodable>(
     _ type: T.Type, ordinal: Int32, object: Int, in decoder: DecoderImpl
   ) throws -> T {
-    let key = MemoKey(type: ObjectIdentifier(T.self), ordinal: ordinal)
+    let typeKey = ObjectIdentifier(T.self)
+    var found = states[Int(ordinal)].memo
+    while found >= 0 && memo[Int(found)].type != typeKey { found = memo[Int(found)].next }
     // Not `entry.value as? T`: that cast needs the metadata of `T?` (a runtime lookup) and a
     // dynamic cast on every reuse, and shared resources are reused all the time. The entry was
     // stored from a `T` under `T`'s identity, so its dynamic type is `T`, compared by metatype.
-    if let entry = memo[key], Swift.type(of: entry.value) == T.self, isReusable(entry) {
+    if found >= 0, Swift.type(of: memo[Int(found)].value) == T.self, isReusable(memo[Int(found)]) {
+      let entry = memo[Int(found)]
       let remembered = Self.value(entry.value, as: T.self)
       if !stack.isEmpty {
         visitLog.append(contentsOf: entry.contents)
@@ -183,10 +201,46 @@ final class RelationshipResolver {
       ordinal, object: object, depth: decoder.path.count, isOpen: false, in: decoder)
     defer { pop(to: position) }
     let value = try decode(type, object: object, role: .resource, in: decoder)
-    memo[key] = MemoEntry(
-      value: value, contents: Set(visitLog[stack[position].logStart...]),
-      cuts: externalCuts(since: stack[position].cutStart, below: position))
+    let contents = Self.ascendingOnce(visitLog[stack[position].logStart...])
+    let cuts = externalCuts(since: stack[position].cutStart, below: position)
+    if found >= 0 {
+      // Replaced in place: the resource was active while it decoded, so its chain did not change.
+      memo[Int(found)].value = value
+      memo[Int(found)].contents = contents
+      memo[Int(found)].cuts = cuts
+    } else {
+      memo.append(
+        MemoEntry(
+          type: typeKey, ordinal: ordinal, value: value, contents: contents, cuts: cuts,
+          next: states[Int(ordinal)].memo))
+      states[Int(ordinal)].memo = Int32(truncatingIfNeeded: memo.count - 1)
+    }
     return value
+  }
+
+  /// The resources of `log`, ascending and each once.
+  private static func ascendingOnce(_ log: ArraySlice<Int32>) -> [Int32] {
+    var result = Array(log)
+    guard result.count > 1 else { return result }
+    result.sort()
+    var kept = 1
+    for index in 1..<result.count where result[index] != result[kept - 1] {
+      result[kept] = result[index]
+      kept += 1
+    }
+    result.removeLast(result.count - kept)
+    return result
+  }
+
+  /// Whether `ordinal` is in `contents` (ascending).
+  private static func contains(_ contents: [Int32], _ ordinal: Int32) -> Bool {
+    var low = 0
+    var high = contents.count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if contents[middle] < ordinal { low = middle + 1 } else { high = middle }
+    }
+    return low < contents.count && contents[low] == ordinal
   }
 
   /// The value in `value` (opened: `V` is its dynamic type) as `T`, which the caller has checked
@@ -210,12 +264,14 @@ final class RelationshipResolver {
       try spend()
       return (target.object, readsAsIdentifier)
     }
-    if activePosition[Int(ordinal)] >= 0 {
+    if states[Int(ordinal)].position >= 0 {
       cutLog.append(ordinal)
       try spend()
       return (node.index, readsAsIdentifier)
     }
-    visited[Int(ordinal)] = true
+    if states[Int(ordinal)].memo == ResourceState.unvisited {
+      states[Int(ordinal)].memo = ResourceState.noEntry
+    }
     _ = try push(ordinal, object: target.object, depth: depth, isOpen: true, in: decoder)
     return (target.object, false)
   }
@@ -233,6 +289,7 @@ final class RelationshipResolver {
   /// kept decoder, which holds this resolver). A kept decoder used later starts afresh, budget aside.
   func finishCall() {
     pop(to: 0)
+    for entry in memo { states[Int(entry.ordinal)].memo = ResourceState.noEntry }
     memo.removeAll()
   }
 
@@ -252,7 +309,7 @@ final class RelationshipResolver {
         ordinal: ordinal, logStart: visitLog.count, cutStart: cutLog.count, depth: depth,
         isOpen: isOpen))
     visitLog.append(ordinal)
-    activePosition[Int(ordinal)] = Int32(truncatingIfNeeded: position)
+    states[Int(ordinal)].position = Int32(truncatingIfNeeded: position)
     if isOpen { openFrameCount += 1 }
     return position
   }
@@ -261,7 +318,7 @@ final class RelationshipResolver {
   private func pop(to position: Int) {
     while stack.count > position {
       let frame = stack.removeLast()
-      activePosition[Int(frame.ordinal)] = -1
+      states[Int(frame.ordinal)].position = -1
       if frame.isOpen { openFrameCount -= 1 }
     }
     // Nothing above needs the logs once the stack is empty: keep them bounded by one tree.
@@ -284,7 +341,7 @@ final class RelationshipResolver {
     guard start < cutLog.count else { return [] }
     var seen = Set<Int32>()
     return cutLog[start...].filter { ordinal in
-      let active = activePosition[Int(ordinal)]
+      let active = states[Int(ordinal)].position
       return active >= 0 && Int(active) < position && seen.insert(ordinal).inserted
     }
   }
@@ -292,12 +349,12 @@ final class RelationshipResolver {
   /// Whether a remembered value would come out the same if decoded here: every resource it cut is
   /// being decoded now, and none it contains is (there it would be cut).
   private func isReusable(_ entry: MemoEntry) -> Bool {
-    guard entry.cuts.allSatisfy({ activePosition[Int($0)] >= 0 }) else { return false }
+    guard entry.cuts.allSatisfy({ states[Int($0)].position >= 0 }) else { return false }
     let contents = entry.contents
     if contents.count <= stack.count {
-      return contents.allSatisfy { activePosition[Int($0)] < 0 }
+      return contents.allSatisfy { states[Int($0)].position < 0 }
     }
-    return !stack.contains { contents.contains($0.ordinal) }
+    return !stack.contains { Self.contains(contents, $0.ordinal) }
   }
 
   /// The resources being decoded, outermost first, with the coding-path length each was reached
@@ -305,7 +362,7 @@ final class RelationshipResolver {
   var activeChain: [(ordinal: Int32, depth: Int)] { stack.map { ($0.ordinal, $0.depth) } }
 
   /// Whether the resource `ordinal` is being decoded further up, so that a linkage to it is cut.
-  func isActive(_ ordinal: Int32) -> Bool { activePosition[Int(ordinal)] >= 0 }
+  func isActive(_ ordinal: Int32) -> Bool { states[Int(ordinal)].position >= 0 }
 
   /// Counts one resource decode against the budget.
   private func spend() throws {

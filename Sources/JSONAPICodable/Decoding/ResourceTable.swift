@@ -18,8 +18,12 @@ struct ResourceTable {
   /// The slot bits of every key's hash, by index.
   private var hashBits: [UInt32] = []
 
+  /// Slots of a table none of whose keys are placed yet: every table starts from this one, which
+  /// ``placeAdded(_:)`` replaces, so that a decode call does not allocate slots it throws away.
+  private static let unplaced = HashSlots()
+
   init(expectedCount: Int) {
-    slots = HashSlots()
+    slots = Self.unplaced
     keys.reserveCapacity(expectedCount)
     hashBits.reserveCapacity(expectedCount)
   }
