@@ -48,6 +48,16 @@ struct AtomicDocumentWriter {
     return try write(member: member, array, meta: meta, jsonapi: jsonapi)
   }
 
+  /// `{"atomic:results": [{"data": value}]}`, `value` written member for member: the data of a
+  /// result that another decoder read, for this library to read again.
+  func results(wrappingData value: JSONAPIValue) throws -> Data {
+    let result = EncodedObject(role: .dictionary)
+    result.append(try node(for: value), for: "data")
+    let array = EncodedArray()
+    array.elements.append(.object(result))
+    return try write(member: "atomic:results", array, meta: nil, jsonapi: nil)
+  }
+
   private func write(
     member: String, _ array: EncodedArray, meta: JSONAPIValue?, jsonapi: JSONAPIObject?
   ) throws -> Data {
@@ -151,10 +161,9 @@ struct AtomicDocumentWriter {
       }
       return .array(array)
     case .received(let document, let index):
-      // Passed on as read: its JSON text, member for member.
-      guard let bytes = document.entries[index].data else { return nil }
-      let value = try JSONDecoder().decode(JSONAPIValue.self, from: Data(bytes))
-      return try EncoderImpl.root(for: JSONAPIValue.self, options: options).wrap(value, key: nil)
+      // Passed on as read, member for member: read from the received tape by this library.
+      guard let value = try document.jsonValue(entry: index) else { return nil }
+      return try node(for: value)
     }
   }
 
