@@ -1,6 +1,7 @@
 /// Reads an `atomic:operations` or `atomic:results` document from the tape: checks the extension's
-/// rules that reading depends on, and copies each entry's `data` out for later decoding. Members the
-/// extension does not define are ignored, as JSON:API asks of implementations.
+/// rules that reading depends on, notes where each entry's `data` is, and puts the resources of all
+/// entries in one table for later decoding (``ReceivedAtomicDocument``). Members the extension does
+/// not define are ignored, as JSON:API asks of implementations.
 ///
 /// Everything here is a loop over the tape; nothing recurses on the input.
 struct AtomicDocumentReader {
@@ -31,13 +32,16 @@ struct AtomicDocumentReader {
     let member = "atomic:results"
     guard let array = try entries(member: member, other: "atomic:operations") else { return [] }
     var entries: [ReceivedAtomicEntry] = []
+    var resources = AtomicResourceTable()
     var metas: [JSONAPIValue?] = []
     try forEachObject(in: array, member: member) { object, pointer in
       metas.append(try meta(of: object, pointer: pointer))
-      entries.append(entry(of: object, sharesResources: true))
+      entries.append(
+        entry(of: object, number: entries.count, sharesResources: true, into: &resources))
     }
     let document = ReceivedAtomicDocument(
-      member: member, options: options, entries: entries, resolvesLaterEntries: true)
+      member: member, options: options, tape: tape, entries: entries, resources: resources,
+      resolvesLaterEntries: true)
     return metas.enumerated().map { index, meta in
       JSONAPIOperationResult(meta: meta, payload: .received(document, index: index))
     }
@@ -49,20 +53,28 @@ struct AtomicDocumentReader {
   ///   the extension: an `op` other than `add`, `update` or `remove`; both `ref` and `href`; a `ref`
   ///   without `type`, or with neither or both of `id` and `lid`; a `remove` without a target; an
   ///   `add` or `update` without `data`; and the rules ``results()`` checks.
+  ///   ``JSONAPIError/tooManyOperations(count:limit:)`` when there are more operations than
+  ///   ``JSONAPIDecoder/Limits/maxAtomicOperations``, before any is read.
   func operations() throws -> [JSONAPIOperation] {
     let member = "atomic:operations"
     guard let array = try entries(member: member, other: "atomic:results") else { return [] }
+    try checkOperationCount(ofArrayAt: array)
     var entries: [ReceivedAtomicEntry] = []
+    var resources = AtomicResourceTable()
     var operations: [JSONAPIOperation] = []
     try forEachObject(in: array, member: member) { object, pointer in
       var operation = try header(of: object, pointer: pointer)
       operation.meta = try meta(of: object, pointer: pointer)
       // Relationship operations carry identifiers, not resources others may link to.
-      entries.append(entry(of: object, sharesResources: operation.ref?.relationship == nil))
+      entries.append(
+        entry(
+          of: object, number: entries.count,
+          sharesResources: operation.ref?.relationship == nil, into: &resources))
       operations.append(operation)
     }
     let document = ReceivedAtomicDocument(
-      member: member, options: options, entries: entries, resolvesLaterEntries: false)
+      member: member, options: options, tape: tape, entries: entries, resources: resources,
+      resolvesLaterEntries: false)
     for index in operations.indices {
       operations[index].payload = .received(document, index: index)
     }
@@ -102,6 +114,24 @@ struct AtomicDocumentReader {
         "\(member) must be an array, found \(tape[array].kind.phrase)", pointer: "/\(member)")
     }
     return array
+  }
+
+  /// Throws when the array at `array` has more operations than the limit. The scanner counted its
+  /// elements already: a request far over the limit costs no per-operation work at all.
+  private func checkOperationCount(ofArrayAt array: Int) throws {
+    let limit = options.limits.maxAtomicOperations
+    var count = tape[array].elementCount
+    if tape[array].isCountSaturated {
+      // Counted past what a tape entry holds: walk the elements, which the scan made cheap.
+      count = 0
+      var element = array + 1
+      while element < tape[array].containerEnd {
+        count += 1
+        element = tape.next(after: element)
+      }
+    }
+    guard count > limit else { return }
+    throw JSONAPIError.tooManyOperations(count: count, limit: limit)
   }
 
   /// Calls `body` with each element of the array at `array`, which must be an object.
@@ -202,95 +232,30 @@ struct AtomicDocumentReader {
 
   // MARK: - Data
 
-  /// The entry for the object at `object`: a copy of its `data` and the resource objects in it,
-  /// which other entries may link to when `sharesResources`.
-  private func entry(of object: Int, sharesResources: Bool) -> ReceivedAtomicEntry {
+  /// The entry for the object at `object`, entry `number` of the document: where its `data` is.
+  /// When other entries may link to its resources (`sharesResources`), they join `resources`.
+  private func entry(
+    of object: Int, number: Int, sharesResources: Bool, into resources: inout AtomicResourceTable
+  ) -> ReceivedAtomicEntry {
     guard let data = tape.memberValue(ofObjectAt: object, named: "data") else {
-      return ReceivedAtomicEntry(data: nil, resources: [], sharesResources: false)
+      return ReceivedAtomicEntry(data: nil)
     }
-    let start = Int(tape[data].offset) - (tape[data].kind == .string ? 1 : 0)
-    let end = self.end(ofValueAt: data)
-    let bytes = Array(UnsafeBufferPointer(start: tape.base + start, count: end - start))
-    var resources: [ReceivedResource] = []
+    guard sharesResources else { return ReceivedAtomicEntry(data: data) }
     switch tape[data].kind {
     case .object:
-      if let resource = resource(at: data, suffix: "", dataStart: start) {
-        resources.append(resource)
-      }
+      resources.add(objectAt: data, entry: number, tape: tape)
     case .array:
-      var position = 0
       var element = data + 1
       while element < tape[data].containerEnd {
-        if tape[element].kind == .object,
-          let resource = resource(at: element, suffix: "/\(position)", dataStart: start)
-        {
-          resources.append(resource)
+        if tape[element].kind == .object {
+          resources.add(objectAt: element, entry: number, tape: tape)
         }
-        position += 1
         element = tape.next(after: element)
       }
     default:
       break
     }
-    return ReceivedAtomicEntry(data: bytes, resources: resources, sharesResources: sharesResources)
-  }
-
-  /// The resource object at `object` with its identity, or `nil` when it has no string `type` with
-  /// a string `id` or `lid` (such an object resolves nothing; decoding it as data reports it).
-  private func resource(at object: Int, suffix: String, dataStart: Int) -> ReceivedResource? {
-    func string(_ name: StaticString) -> String? {
-      guard let value = tape.memberValue(ofObjectAt: object, named: name),
-        tape[value].kind == .string
-      else { return nil }
-      return TapeStrings.string(tape, tape[value])
-    }
-    guard let type = string("type") else { return nil }
-    let id = string("id")
-    let lid = string("lid")
-    if id == nil && lid == nil { return nil }
-    let start = Int(tape[object].offset)
-    return ReceivedResource(
-      type: type, id: id, lid: lid,
-      range: (start - dataStart)..<(end(ofValueAt: object) - dataStart), pointerSuffix: suffix)
-  }
-
-  /// The byte offset just past the value at tape index `value`.
-  private func end(ofValueAt value: Int) -> Int {
-    let entry = tape[value]
-    let start = Int(entry.offset)
-    switch entry.kind {
-    case .string: return start + entry.length + 1
-    case .number: return start + entry.length
-    case .true, .null: return start + 4
-    case .false: return start + 5
-    case .object, .array:
-      // The scanner checked the text: count brackets outside strings to the matching close.
-      let base = tape.base
-      var depth = 0
-      var inString = false
-      var offset = start
-      while offset < tape.byteCount {
-        let byte = base[offset]
-        offset += 1
-        if inString {
-          if byte == UInt8(ascii: "\\") {
-            offset += 1
-          } else if byte == UInt8(ascii: "\"") {
-            inString = false
-          }
-          continue
-        }
-        switch byte {
-        case UInt8(ascii: "\""): inString = true
-        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          depth -= 1
-          if depth == 0 { return offset }
-        default: break
-        }
-      }
-      return tape.byteCount
-    }
+    return ReceivedAtomicEntry(data: data)
   }
 
   private static func invalid(_ reason: String, pointer: String) -> JSONAPIError {

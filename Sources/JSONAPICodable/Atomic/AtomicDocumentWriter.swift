@@ -48,6 +48,13 @@ struct AtomicDocumentWriter {
     return try write(member: member, array, meta: meta, jsonapi: jsonapi)
   }
 
+  /// `{"atomic:results": [{"data": value}]}`, `value` written member for member: the data of a
+  /// result that another decoder read, for this library to read again.
+  func results(wrappingData value: JSONAPIValue) throws -> Data {
+    let result = PlannedNode.object([PlannedMember("data", .value(try node(for: value)))])
+    return try write(member: "atomic:results", [result], meta: nil, jsonapi: nil)
+  }
+
   private func write(
     member: String, _ array: [PlannedNode], meta: JSONAPIValue?, jsonapi: JSONAPIObject?
   ) throws -> Data {
@@ -149,11 +156,9 @@ struct AtomicDocumentWriter {
       }
       return .value(.array(array))
     case .received(let document, let index):
-      // Passed on as read: its JSON text, member for member.
-      guard let bytes = document.entries[index].data else { return nil }
-      let value = try JSONDecoder().decode(JSONAPIValue.self, from: Data(bytes))
-      return .value(
-        try EncoderImpl.root(for: JSONAPIValue.self, options: options).wrap(value, key: nil))
+      // Passed on as read, member for member: read from the received tape by this library.
+      guard let value = try document.jsonValue(entry: index) else { return nil }
+      return .value(try node(for: value))
     }
   }
 

@@ -18,7 +18,23 @@ extension JSONAPIDecoder {
   ///
   /// A document without `atomic:operations` (meta only) gives `[]`.
   ///
-  /// - Throws: ``JSONAPIError/invalidDocument(reason:pointer:)`` when the document breaks a rule of
+  /// The request is read once; each ``JSONAPIOperation/decode(_:)`` afterwards reads its own data
+  /// where it lies in it, so decoding every operation costs time in proportion to the request.
+  /// At most ``Limits/maxAtomicOperations`` operations (1,000 unless set) are accepted, counted
+  /// before any is read:
+  ///
+  /// ```swift
+  /// do {
+  ///   let operations = try decoder.decodeOperations(from: body)
+  /// } catch {
+  ///   // tooManyOperations: status 413, source.pointer "/atomic:operations"
+  ///   let answer = try JSONAPIEncoder().encode(errors: [JSONAPIErrorObject(describing: error)])
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``JSONAPIError/tooManyOperations(count:limit:)`` when the request holds more
+  ///   operations than ``Limits/maxAtomicOperations``;
+  ///   ``JSONAPIError/invalidDocument(reason:pointer:)`` when the document breaks a rule of
   ///   the extension (`data` or `included` at the top level, an `op` other than `add`, `update` or
   ///   `remove`, both `ref` and `href`, a `ref` without `type` or without exactly one of `id` and
   ///   `lid`, a `remove` without a target, an `add` or `update` without `data`, a `meta` that is not

@@ -63,8 +63,11 @@ public struct JSONAPIOperation: Sendable {
   /// In an operation read by ``JSONAPIDecoder/decodeOperations(from:)``, relationships resolve
   /// against the resources of the earlier operations, by `id` and by `lid`: a relationship naming
   /// `{"type": "people", "lid": "p1"}` decodes as the person an earlier `add` gave that `lid`.
-  /// Each call assembles one document from the operation and the earlier ones, so it costs time
-  /// in proportion to the size of the request.
+  /// The operation's own resources come first; when earlier operations hold resources with one
+  /// identity, the first of them wins. Each call reads the operation's data where it lies in the
+  /// request as read, and looks up the resources its relationships name: it costs time in
+  /// proportion to the data and the resources it reaches, not to the size of the request, and
+  /// the decoder's limits (relationship depth, resource budget) apply to each call.
   ///
   /// ```swift
   /// for operation in try JSONAPIDecoder().decodeOperations(from: body) {

@@ -58,8 +58,10 @@ public struct JSONAPIOperationResult: Sendable {
   ///
   /// Relationships resolve against the data of every result of the same response, by `id` and by
   /// `lid`: an article created with an author created by an earlier operation decodes with that
-  /// author. Each call assembles one document from this result and the others, so it costs time in
-  /// proportion to the size of the response.
+  /// author. When two results hold a resource with one identity, this result's own comes first,
+  /// then the first in the response. Each call reads this result's data where it lies in the
+  /// response as read, and looks up the resources its relationships name: it costs time in
+  /// proportion to the data and the resources it reaches, not to the size of the response.
   ///
   /// A result without data (`{}`) or with `"data": null` decodes as `nil` into an optional:
   ///
@@ -95,13 +97,9 @@ extension JSONAPIOperationResult: Decodable {
       return
     }
     let data = try container.decode(JSONAPIValue.self, forKey: .data)
-    let document = ReceivedAtomicDocument(
-      member: "atomic:results", options: DecodingOptions(),
-      entries: [
-        ReceivedAtomicEntry(
-          data: Array(try JSONEncoder().encode(data)), resources: [], sharesResources: false)
-      ],
-      resolvesLaterEntries: true)
-    payload = .received(document, index: 0)
+    // Written and read again by this library, with default settings, as a document of this one
+    // result: its data then decodes as a received result's does.
+    let body = try AtomicDocumentWriter(options: EncodingOptions()).results(wrappingData: data)
+    payload = try JSONAPIDecoder().decode([Self].self, from: body).first?.payload ?? .none
   }
 }

@@ -1,11 +1,19 @@
 /// An `atomic:operations` or `atomic:results` document as read, shared by the operations or results
-/// taken from it: each entry's `data` bytes and the decoder settings of the call that read it.
+/// taken from it: its tape, where each entry's `data` is, the resources of all entries by identity,
+/// and the decoder settings of the call that read it.
 ///
-/// Decoding one entry's data assembles an ordinary JSON:API document, `{"data": <this entry's
-/// data>, "included": [<the resources of the other entries>]}`, and decodes it with the normal
-/// pipeline, so relationships resolve across entries by `id` and `lid`. That costs O(size of the
-/// document) per call, which is what one more parse of the request costs anyway.
-final class ReceivedAtomicDocument: Sendable {
+/// Decoding one entry's data runs the normal decoder on that value where it lies in the shared
+/// tape: the entry's own resources are indexed as a document's primary data would be, and a
+/// relationship naming a resource the entry does not hold is looked up in the one
+/// ``AtomicResourceTable``, among the entries this one may see. Nothing is copied or parsed again,
+/// so decoding an entry costs in proportion to its data and the resources it reaches, and decoding
+/// every entry in proportion to the document; error pointers point into the document as received
+/// (`/atomic:operations/3/data/...`) since the tape is the received document.
+///
+/// `@unchecked Sendable`: nothing changes once the reading call has built it. The tape owns its
+/// bytes from then on (see the initializer) and is only read, and each decode builds its own index
+/// and decoder.
+final class ReceivedAtomicDocument: @unchecked Sendable {
   /// `atomic:operations` or `atomic:results`, for pointers and messages.
   let member: String
   let options: DecodingOptions
@@ -13,14 +21,22 @@ final class ReceivedAtomicDocument: Sendable {
   /// Results resolve against every other result; an operation only against earlier operations
   /// (a `lid` names a resource an earlier operation created).
   let resolvesLaterEntries: Bool
+  private let tape: Tape
+  private let resources: AtomicResourceTable
 
+  /// Made during the decode call that scanned `tape`.
   init(
-    member: String, options: DecodingOptions, entries: [ReceivedAtomicEntry],
-    resolvesLaterEntries: Bool
+    member: String, options: DecodingOptions, tape: Tape, entries: [ReceivedAtomicEntry],
+    resources: AtomicResourceTable, resolvesLaterEntries: Bool
   ) {
+    // Entries are decoded after the call that read the document, when the buffer the tape
+    // borrowed is gone: the tape must read a copy of its own from now on.
+    tape.takeOwnershipOfBytes()
     self.member = member
     self.options = options
+    self.tape = tape
     self.entries = entries
+    self.resources = resources
     self.resolvesLaterEntries = resolvesLaterEntries
   }
 
@@ -29,38 +45,51 @@ final class ReceivedAtomicDocument: Sendable {
     guard entries.indices.contains(index), let data = entries[index].data else {
       return try Self.noData(type, at: "\(member)/\(index)")
     }
-    var bytes = Array(#"{"data":"#.utf8)
-    bytes.reserveCapacity(data.count + 32)
-    bytes.append(contentsOf: data)
-    var seen = Set(entries[index].resources.flatMap(\.keys))
-    // Where each included resource came from, to point errors into this document.
-    var includedPointers: [String] = []
-    let others = resolvesLaterEntries ? entries.indices : entries.indices.prefix(index)
-    for other in others where other != index {
-      let entry = entries[other]
-      guard entry.sharesResources, let otherData = entry.data else { continue }
-      for resource in entry.resources {
-        let keys = resource.keys
-        // The decoder rejects two resources with one identity: the first one met wins.
-        if keys.isEmpty || keys.contains(where: seen.contains) { continue }
-        seen.formUnion(keys)
-        bytes.append(contentsOf: includedPointers.isEmpty ? Array(#","included":["#.utf8) : [44])
-        bytes.append(contentsOf: otherData[resource.range])
-        includedPointers.append("/\(member)/\(other)/data\(resource.pointerSuffix)")
-      }
+    if T.self is any JSONAPIDocumentMarker.Type {
+      // The entry's data is primary data without a document around it: no included, meta or links.
+      throw DecodingError.typeMismatch(
+        type,
+        DecodingError.Context(
+          codingPath: [],
+          debugDescription: SpecSection.cite(
+            "The data of \(member)/\(index) decodes as a model, not as a JSONAPIDocument",
+            SpecSection.atomicOperations)))
     }
-    if !includedPointers.isEmpty { bytes.append(UInt8(ascii: "]")) }
-    bytes.append(UInt8(ascii: "}"))
-    do {
-      // Entries decode after the call that read the document, with no decoder to keep memos in.
-      var memos = DecodingTypeMemos()
-      return try bytes.withUnsafeBytes {
-        try DocumentDecoding.decode(type, from: $0, options: options, memos: &memos)
-      }
-    } catch let error as JSONAPIError {
-      throw Self.pointingInto(
-        error, data: "/\(member)/\(index)/data", included: includedPointers)
+    let documentIndex = try DocumentIndex(
+      tape: tape, entryData: data, member: "\(member)/\(index)/data"
+    ) { [self] type, value, isLocal in
+      resource(visibleTo: index, type: type, value: value, isLocal: isLocal)
     }
+    // Entries decode after the call that read the document, with no decoder to keep memos in.
+    let decoder = DecoderImpl(
+      tape: tape, index: documentIndex, options: options,
+      node: DecodingNode(index: data, role: .primaryData))
+    // As at the end of every decode call: a remembered value holding a kept decoder would
+    // otherwise keep the resolver alive through it.
+    defer { decoder.resolver.finishCall() }
+    return try decoder.unwrap(type)
+  }
+
+  /// The data of entry `index` as a ``JSONAPIValue``, read from the tape by this library's decoder;
+  /// `nil` when the entry has no `data`.
+  func jsonValue(entry index: Int) throws -> JSONAPIValue? {
+    guard entries.indices.contains(index), let data = entries[index].data else { return nil }
+    // The index of the whole document: the reading call built the same one, so it does not throw.
+    let decoder = DecoderImpl(
+      tape: tape, index: try DocumentIndex(tape: tape), options: options,
+      node: DecodingNode(index: data, role: .json))
+    return try decoder.jsonValue(at: data)
+  }
+
+  /// The tape index of the resource object with this identity that entry `entry` may resolve a
+  /// relationship to: one of another entry, an earlier one for an operation.
+  private func resource(visibleTo entry: Int, type: Int, value: Int, isLocal: Bool) -> Int? {
+    guard let found = resources.resource(tape, type: type, value: value, isLocal: isLocal) else {
+      return nil
+    }
+    let owner = Int(found.entry)
+    guard owner != entry, resolvesLaterEntries || owner < entry else { return nil }
+    return Int(found.object)
   }
 
   /// `nil` for an optional `T`; otherwise the error for an entry without `data`.
@@ -73,32 +102,5 @@ final class ReceivedAtomicDocument: Sendable {
         debugDescription: SpecSection.cite(
           "The \(place) has no data member; decode an optional to accept that",
           SpecSection.atomicOperations)))
-  }
-
-  /// `error` with its pointer moved from the assembled document into the received one.
-  private static func pointingInto(_ error: JSONAPIError, data: String, included: [String])
-    -> JSONAPIError
-  {
-    func moved(_ pointer: String) -> String {
-      if pointer.hasPrefix("/data") { return data + pointer.dropFirst("/data".count) }
-      let prefix = "/included/"
-      guard pointer.hasPrefix(prefix) else { return pointer }
-      let rest = pointer.dropFirst(prefix.count)
-      let digits = rest.prefix { $0.isASCII && $0.isNumber }
-      guard let position = Int(digits), included.indices.contains(position) else { return pointer }
-      return included[position] + rest.dropFirst(digits.count)
-    }
-    switch error {
-    case .invalidDocument(let reason, let pointer):
-      return .invalidDocument(reason: reason, pointer: moved(pointer))
-    case .duplicateResource(let type, let id, let pointer):
-      return .duplicateResource(type: type, id: id, pointer: moved(pointer))
-    case .relationshipDepthExceeded(let limit, let pointer):
-      return .relationshipDepthExceeded(limit: limit, pointer: moved(pointer))
-    case .resourceTypeMismatch(let expected, let found, let pointer):
-      return .resourceTypeMismatch(expected: expected, found: found, pointer: moved(pointer))
-    default:
-      return error
-    }
   }
 }

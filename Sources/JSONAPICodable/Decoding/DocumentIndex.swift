@@ -5,8 +5,22 @@ import Foundation
 ///
 /// Checks the document rules decoding depends on (R2, R3, R5, R12, R14, R37, R40) and throws
 /// ``JSONAPIError`` with a JSON Pointer when one is broken.
+///
+/// The data of one entry of an Atomic Operations document is indexed alone, where it lies in the
+/// document's tape (``init(tape:entryData:member:outside:)``): its own resources as primary data,
+/// and the resources of the other entries found through `outside` as relationships name them.
 final class DocumentIndex {
   let tape: Tape
+  /// `data`, or where an Atomic Operations entry's data is (`atomic:operations/3/data`): what
+  /// pointers to the primary data start with.
+  private let dataMember: String
+  /// For an Atomic Operations entry: the resource object (tape index) of another entry that a
+  /// relationship may resolve to, by identity; `nil` for a document.
+  private let outside: ((_ type: Int, _ value: Int, _ isLocal: Bool) -> Int?)?
+  /// The ordinal given to each resource found through `outside`, by its tape index: such resources
+  /// are numbered after the entry's own as they are met, so that a decode sizes its bookkeeping
+  /// by what it reaches, not by the whole document.
+  @exclusivity(unchecked) private var outsideOrdinals: [Int32: Int32] = [:]
   private(set) var data: Int?
   private(set) var errors: Int?
   private(set) var included: Int?
@@ -59,6 +73,8 @@ final class DocumentIndex {
 
   init(tape: Tape) throws {
     self.tape = tape
+    dataMember = "data"
+    outside = nil
     table = ResourceTable(expectedCount: 0)
     let top = tape[0]
     guard top.kind == .object else {
@@ -82,6 +98,24 @@ final class DocumentIndex {
     }
     try checkTopLevel(hasExtensionMember: hasExtensionMember)
     if errors == nil { try indexResources() }
+  }
+
+  /// Indexes the `data` of an Atomic Operations entry, the value at `data` in `tape`, as a
+  /// document's primary data; `member` places it in the document for pointers
+  /// (`atomic:operations/3/data`). Relationships naming a resource the entry does not hold resolve
+  /// to what `outside` finds for that identity (`type` and `id` or `lid` tape indices), unless it
+  /// shares an identity with one of the entry's own resources: one document cannot hold both (R40).
+  init(
+    tape: Tape, entryData data: Int, member: String,
+    outside: @escaping (_ type: Int, _ value: Int, _ isLocal: Bool) -> Int?
+  ) throws {
+    self.tape = tape
+    dataMember = member
+    self.outside = outside
+    table = ResourceTable(expectedCount: 0)
+    self.data = data
+    try checkData()
+    try indexResources()
   }
 
   private func checkTopLevel(hasExtensionMember: Bool) throws {
@@ -121,14 +155,17 @@ final class DocumentIndex {
           pointer: "/included")
       }
     }
-    if let data {
-      switch tape[data].kind {
-      case .object, .array, .null: break
-      default:
-        throw JSONAPIError.invalidDocument(
-          reason: "data must be a resource, an array of resources or null, found "
-            + tape[data].kind.phrase, pointer: "/data")
-      }
+    try checkData()
+  }
+
+  private func checkData() throws {
+    guard let data else { return }
+    switch tape[data].kind {
+    case .object, .array, .null: break
+    default:
+      throw JSONAPIError.invalidDocument(
+        reason: "data must be a resource, an array of resources or null, found "
+          + tape[data].kind.phrase, pointer: "/\(dataMember)")
     }
   }
 
@@ -147,9 +184,9 @@ final class DocumentIndex {
     do {
       if let data {
         if tape[data].kind == .object {
-          try indexResource(at: data, member: "data", position: nil)
+          try indexResource(at: data, member: dataMember, position: nil)
         } else if tape[data].kind == .array {
-          try indexElements(ofArrayAt: data, member: "data")
+          try indexElements(ofArrayAt: data, member: dataMember)
         }
       }
       dataResourceCount = resourceObjects.count
@@ -232,7 +269,7 @@ final class DocumentIndex {
   /// The JSON Pointer of the resource object at tape index `object`, in `data` or `included`:
   /// built only for an error.
   private func pointer(toResourceAt object: Int) -> String {
-    for (member, value) in [("data", data), ("included", included)] {
+    for (member, value) in [(dataMember, data), ("included", included)] {
       guard let value, value <= object, object < tape.next(after: value) else { continue }
       guard tape[value].kind == .array else { return Self.pointer(member, nil) }
       var position = 0
@@ -261,10 +298,39 @@ final class DocumentIndex {
       return (Int32(truncatingIfNeeded: guess), Int(resourceObjects[guess]))
     }
     guard let ordinal = table.lookup(tape, type: type, value: value, isLocal: isLocal) else {
-      return nil
+      return outside == nil ? nil : outsideResource(type: type, value: value, isLocal: isLocal)
     }
     lastFound[typeNameLength] = Int(ordinal)
     return (ordinal, Int(resourceObjects[Int(ordinal)]))
+  }
+
+  /// The resource of another Atomic Operations entry with this identity, numbered after the ones
+  /// met before; `nil` when there is none or it shares an identity with one of this entry's own.
+  @inline(never)
+  private func outsideResource(type: Int, value: Int, isLocal: Bool) -> (
+    ordinal: Int32, object: Int
+  )? {
+    guard let outside, let object = outside(type, value, isLocal) else { return nil }
+    let key = Int32(truncatingIfNeeded: object)
+    if let known = outsideOrdinals[key] { return (known, object) }
+    // Checked when it joined the shared table, so this does not fail.
+    guard let identity = try? ResourceIdentity(tape: tape, object: object, pointer: { "" }) else {
+      return nil
+    }
+    func isOwn(_ value: Int?, isLocal: Bool) -> Bool {
+      value.map { table.lookup(tape, type: identity.type, value: $0, isLocal: isLocal) != nil }
+        ?? false
+    }
+    if isOwn(identity.id, isLocal: false) || isOwn(identity.lid, isLocal: true) { return nil }
+    let ordinal = Int32(truncatingIfNeeded: resourceObjects.count)
+    resourceObjects.append(key)
+    identities.append(
+      (
+        Int32(truncatingIfNeeded: identity.type),
+        identity.id.map { Int32(truncatingIfNeeded: $0) } ?? -1
+      ))
+    outsideOrdinals[key] = ordinal
+    return (ordinal, object)
   }
 
   /// The ordinal of the resource object at tape index `object`, if it is one of the indexed
@@ -289,7 +355,11 @@ final class DocumentIndex {
         return low < range.upperBound && objects[low] == target
           ? Int32(truncatingIfNeeded: low) : nil
       }
-      return search(0..<dataResourceCount) ?? search(dataResourceCount..<objects.count)
+      // Resources found outside an Atomic Operations entry are numbered in the order met, not
+      // sorted: they are in the dictionary.
+      return search(0..<dataResourceCount)
+        ?? (outside == nil
+          ? search(dataResourceCount..<objects.count) : outsideOrdinals[target])
     }
     if let found { lastOrdinal = Int(found) }
     return found

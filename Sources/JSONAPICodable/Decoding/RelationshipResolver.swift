@@ -118,12 +118,12 @@ final class RelationshipResolver {
     if let id = identity.id,
       let found = decoder.index.resource(type: identity.type, value: id, isLocal: false)
     {
-      return (found.object, found.ordinal)
+      return (found.object, tracked(found.ordinal, in: decoder))
     }
     if let lid = identity.lid,
       let found = decoder.index.resource(type: identity.type, value: lid, isLocal: true)
     {
-      return (found.object, found.ordinal)
+      return (found.object, tracked(found.ordinal, in: decoder))
     }
     if node.role == .linkage && identity.id == nil && identity.lid == nil {
       throw JSONAPIError.invalidDocument(
@@ -132,6 +132,16 @@ final class RelationshipResolver {
         pointer: pointer())
     }
     return (node.index, nil)
+  }
+
+  /// `ordinal`, with room kept for it: the index of an Atomic Operations entry numbers the other
+  /// entries' resources as they are met (``DocumentIndex/init(tape:entryData:member:outside:)``).
+  @inline(__always) private func tracked(_ ordinal: Int32, in decoder: DecoderImpl) -> Int32 {
+    if Int(ordinal) >= states.count {
+      let added = decoder.index.resourceCount - states.count
+      states.append(contentsOf: repeatElement(ResourceState(), count: added))
+    }
+    return ordinal
   }
 
   /// Checks the type of a resource decoded as a model that declares its type (``JSONAPIResource``).
@@ -362,7 +372,10 @@ final class RelationshipResolver {
   var activeChain: [(ordinal: Int32, depth: Int)] { stack.map { ($0.ordinal, $0.depth) } }
 
   /// Whether the resource `ordinal` is being decoded further up, so that a linkage to it is cut.
-  func isActive(_ ordinal: Int32) -> Bool { states[Int(ordinal)].position >= 0 }
+  func isActive(_ ordinal: Int32) -> Bool {
+    // An Atomic Operations entry's index may have numbered a resource the resolver has not met.
+    Int(ordinal) < states.count && states[Int(ordinal)].position >= 0
+  }
 
   /// Counts one resource decode against the budget.
   private func spend() throws {

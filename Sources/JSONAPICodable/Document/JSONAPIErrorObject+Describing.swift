@@ -13,13 +13,16 @@ extension JSONAPIErrorObject {
   /// | ``JSONAPIRequestError`` | its ``JSONAPIRequestError/status`` (409, 403, 404, 400) | `pointer` when the body is at fault |
   /// | ``JSONAPIError`` for JSON that is not well-formed, nested too deep, or not a valid JSON:API document | 400 | `pointer` when known |
   /// | ``JSONAPIError/documentTooLarge(byteCount:limit:)`` | 413 | none |
+  /// | ``JSONAPIError/tooManyOperations(count:limit:)`` | 413 | `pointer` `/atomic:operations` |
   /// | ``JSONAPIError/resourceTypeMismatch(expected:found:pointer:)`` | 409 | `pointer` to the resource |
   /// | `DecodingError` from ``JSONAPIDecoder`` (a valid document that does not fit the model: wrong type, `null`, missing member, invalid value) | 422 | `pointer` to the value, or to the object missing a member |
   /// | encoder errors, any other error | 500 | none; `detail` is generic so internals do not leak |
   ///
   /// 422 tells a well-formed document that the server cannot accept (JSON:API takes no side
   /// between 400 and 422; 422 is what most servers answer); 400 a request that is broken in
-  /// itself; 409 a resource of the wrong type, as the specification asks for creates and updates.
+  /// itself; 409 a resource of the wrong type, as the specification asks for creates and updates;
+  /// 413 (Content Too Large) a valid request larger than the server will process, in bytes or in
+  /// Atomic Operations, which the client can send again split into smaller ones.
   ///
   /// For a missing member the pointer names the object that lacks it, since a pointer must point
   /// to an existing value; `detail` names the member.
@@ -94,6 +97,10 @@ extension JSONAPIErrorObject {
     case .documentTooLarge:
       self.init(
         status: "413", code: "too-large", title: "Request Document Too Large", detail: detail)
+    case .tooManyOperations:
+      self.init(
+        status: "413", code: "too-many-operations", title: "Too Many Operations", detail: detail,
+        source: Source(pointer: "/atomic:operations"))
     case .notADocument:
       self.init(
         status: "400", code: "not-a-document", title: "Malformed Document", detail: detail,

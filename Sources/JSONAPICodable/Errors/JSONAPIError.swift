@@ -39,6 +39,10 @@ public enum JSONAPIError: Error, Sendable, Hashable {
   case relationshipDepthExceeded(limit: Int, pointer: String)
   /// Decoding materialised more resources than ``JSONAPIDecoder/Limits/maxResolvedResources``.
   case resourceBudgetExceeded(limit: Int)
+  /// An Atomic Operations request holds `count` operations, more than
+  /// ``JSONAPIDecoder/Limits/maxAtomicOperations`` (`limit`) allows. Thrown by
+  /// ``JSONAPIDecoder/decodeOperations(from:)`` before any operation is read.
+  case tooManyOperations(count: Int, limit: Int)
   /// A resource of type `found` was decoded as a model whose ``JSONAPIResource/jsonAPIType`` is
   /// `expected`; `pointer` is a JSON Pointer to the resource object or identifier.
   case resourceTypeMismatch(expected: String, found: String, pointer: String)
@@ -74,6 +78,11 @@ extension JSONAPIError: CustomStringConvertible, LocalizedError {
       return "Relationships nest deeper than the limit of \(limit) at \(pointer)"
     case .resourceBudgetExceeded(let limit):
       return "Decoding needed more than \(limit) resources (maxResolvedResources)"
+    case .tooManyOperations(let count, let limit):
+      return
+        "The request has \(count) atomic operations; at most \(limit) are accepted in one "
+        + "request (maxAtomicOperations). Split the operations into requests of at most \(limit) "
+        + "(see \(SpecSection.atomicOperations))"
     case .resourceTypeMismatch(let expected, let found, let pointer):
       return
         "The resource at \(pointer.isEmpty ? "/" : pointer) has type \"\(found)\", but the model "

@@ -70,6 +70,22 @@ extension JSONAPIDecoder {
     /// chain of ancestors defeat reuse) stop early.
     /// Exceeding it throws ``JSONAPIError/resourceBudgetExceeded(limit:)``.
     public var maxResolvedResources: Int?
+    /// How many operations an Atomic Operations request may hold, for
+    /// ``JSONAPIDecoder/decodeOperations(from:)``. Default 1,000.
+    ///
+    /// Reading a request and decoding each operation costs time in proportion to the request, but
+    /// a server runs every operation, in one transaction: this bounds the work one request can ask
+    /// for. The count is checked before any operation is read. Exceeding it throws
+    /// ``JSONAPIError/tooManyOperations(count:limit:)``, which
+    /// ``JSONAPIErrorObject/init(describing:)`` answers with `413 Content Too Large`.
+    /// Results (`[JSONAPIOperationResult]`) are not limited: a client reads as many as the
+    /// operations it sent.
+    ///
+    /// ```swift
+    /// let decoder = JSONAPIDecoder()
+    /// decoder.limits.maxAtomicOperations = 5_000   // for a trusted bulk importer
+    /// ```
+    public var maxAtomicOperations: Int
 
     /// The budget used when ``maxResolvedResources`` is `nil`, for a document of `valueCount` JSON
     /// values (its keys included).
@@ -80,11 +96,12 @@ extension JSONAPIDecoder {
     /// Creates limits; every argument has the documented default.
     public init(
       maxNestingDepth: Int = 512, maxRelationshipDepth: Int = 64,
-      maxResolvedResources: Int? = nil
+      maxResolvedResources: Int? = nil, maxAtomicOperations: Int = 1_000
     ) {
       self.maxNestingDepth = maxNestingDepth
       self.maxRelationshipDepth = maxRelationshipDepth
       self.maxResolvedResources = maxResolvedResources
+      self.maxAtomicOperations = maxAtomicOperations
     }
   }
 }

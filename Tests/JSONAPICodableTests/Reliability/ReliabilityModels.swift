@@ -67,6 +67,7 @@ extension JSONAPIError {
     case .duplicateResource: "duplicateResource"
     case .relationshipDepthExceeded: "relationshipDepthExceeded"
     case .resourceBudgetExceeded: "resourceBudgetExceeded"
+    case .tooManyOperations: "tooManyOperations"
     case .resourceTypeMismatch: "resourceTypeMismatch"
     case .missingResourceType: "missingResourceType"
     case .encodingNestingTooDeep: "encodingNestingTooDeep"
