@@ -9,8 +9,12 @@ final class ResourceParts: MemberSource {
   let fields: EncodedObject
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) private(set) var attributeCount = 0
-  /// The relationship objects, in the order of their members in ``fields``.
-  @exclusivity(unchecked) private(set) var relationships: [PlannedMember] = []
+  /// The first relationship object, kept in the parts themselves: most resources have at most
+  /// one, and an array for it would be one more allocation to fill, to read cold when the
+  /// resource is written, and to free.
+  @exclusivity(unchecked) private var firstRelationship: PlannedMember?
+  /// The relationship objects after the first, in order.
+  @exclusivity(unchecked) private var laterRelationships: [PlannedMember] = []
   /// A related resource behind a relationship, with the relationship's name.
   /// A struct, not a tuple: an array of tuples looks up its element type's metadata at run time
   /// each time one is allocated.
@@ -49,9 +53,30 @@ final class ResourceParts: MemberSource {
 
   /// Marks member `position` of ``fields`` as a relationship written as `relationship`.
   func markRelationship(_ position: Int, _ relationship: PlannedNode) {
-    if relationships.isEmpty { relationships.reserveCapacity(4) }
-    relationships.append(PlannedMember(fields.members[position].key, relationship))
+    addRelationship(PlannedMember(fields.members[position].key, relationship))
     fields.classify(position, as: .relationship, value: .null)
+  }
+
+  private func addRelationship(_ relationship: PlannedMember) {
+    if firstRelationship == nil {
+      firstRelationship = relationship
+    } else {
+      laterRelationships.append(relationship)
+    }
+  }
+
+  /// Calls `body` with each relationship object, in order.
+  func forEachRelationship<E: Error>(_ body: (PlannedMember) throws(E) -> Void) throws(E) {
+    guard let firstRelationship else { return }
+    try body(firstRelationship)
+    for relationship in laterRelationships { try body(relationship) }
+  }
+
+  /// The relationship objects, in order, in a list (for `.sortedKeys`, which sorts them).
+  var relationships: [PlannedMember] {
+    var list: [PlannedMember] = []
+    forEachRelationship { list.append($0) }
+    return list
   }
 
   /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
@@ -64,9 +89,10 @@ final class ResourceParts: MemberSource {
       attributeCount += 1
     }
     var added: [String] = []
-    for relationship in other.relationships where !fields.hasField(relationship.key) {
+    other.forEachRelationship { relationship in
+      guard !fields.hasField(relationship.key) else { return }
       fields.append(.null, for: relationship.key, kind: .relationship)
-      relationships.append(relationship)
+      addRelationship(relationship)
       added.append(relationship.key)
     }
     meta = Self.merged(meta, other.meta)
@@ -89,7 +115,7 @@ final class ResourceParts: MemberSource {
   func forEachMember<E: Error>(_ body: (String, PlannedNode) throws(E) -> Void) throws(E) {
     try identifier.forEachMember(body)
     if attributeCount > 0 { try body(ResourceMemberName.attributes.text, .attributes(self)) }
-    if !relationships.isEmpty {
+    if firstRelationship != nil {
       try body(ResourceMemberName.relationships.text, .relationships(self))
     }
     if let links { try body(ResourceMemberName.links.text, .value(.object(links))) }
