@@ -130,7 +130,9 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   ///   ``Limits/maxNestingDepth``; ``JSONAPIError/invalidValue(reason:codingPath:)`` for other
   ///   values JSON:API cannot express (an `id` that is an object, a primary resource given twice,
   ///   a `meta` that is not an object); `EncodingError` for values JSON cannot express (NaN under
-  ///   `.throw`); and whatever your `encode(to:)` implementations throw.
+  ///   `.throw`); and whatever your `encode(to:)` implementations throw. When several elements of
+  ///   a collection fail, the first in document order is reported, and nothing after it is
+  ///   encoded.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
     try encode(value, options: settings)
   }

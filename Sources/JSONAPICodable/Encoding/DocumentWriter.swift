@@ -114,7 +114,7 @@ struct DocumentWriter {
     case .toManyRelationship(let linkage): try writeRelationship(linkage, level: level)
     case .nullRelationship: try writeRelationship(.value(.null), level: level)
     case .attributes(let parts): try writeAttributes(of: parts, level: level)
-    case .relationships(let parts): try writeRelationships(of: parts, level: level)
+    case .relationships(let parts): try writeSource(RelationshipMembers(parts: parts), level: level)
     }
   }
 
@@ -157,23 +157,6 @@ struct DocumentWriter {
   {
     try json.openObject(level: level)
     try writeMember("data", data, first: true, level: level)
-    json.closeObject(isEmpty: false, level: level)
-  }
-
-  /// A resource's `relationships`; the resource writes it only when there is one.
-  private mutating func writeRelationships(of parts: ResourceParts, level: Int)
-    throws(JSONWriter.TooDeep)
-  {
-    if json.sortsKeys {
-      try writeObject(parts.relationships, level: level)
-      return
-    }
-    try json.openObject(level: level)
-    var first = true
-    try parts.forEachRelationship { (member) throws(JSONWriter.TooDeep) in
-      try writeMember(member.key, member.value, first: first, level: level)
-      first = false
-    }
     json.closeObject(isEmpty: false, level: level)
   }
 
@@ -227,8 +210,9 @@ struct DocumentWriter {
     json.closeObject(isEmpty: false, level: level)
   }
 
-  /// A resource object or resource identifier written from its parts; it always has a `type`, so
-  /// is never empty.
+  /// A resource object, resource identifier or `relationships` object written from its parts; a
+  /// resource always has a `type`, and `relationships` is written only when there is one, so
+  /// none is empty.
   private mutating func writeSource(_ source: some MemberSource, level: Int)
     throws(JSONWriter.TooDeep)
   {

@@ -72,13 +72,6 @@ final class ResourceParts: MemberSource {
     for relationship in laterRelationships { try body(relationship) }
   }
 
-  /// The relationship objects, in order, in a list (for `.sortedKeys`, which sorts them).
-  var relationships: [PlannedMember] {
-    var list: [PlannedMember] = []
-    forEachRelationship { list.append($0) }
-    return list
-  }
-
   /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
   /// one lacks: the first-encoded value wins each conflict. Returns the related resources of the
   /// relationships added, which must be collected in turn.
@@ -120,5 +113,14 @@ final class ResourceParts: MemberSource {
     }
     if let links { try body(ResourceMemberName.links.text, .value(.object(links))) }
     if let meta { try body(ResourceMemberName.meta.text, .value(.object(meta))) }
+  }
+}
+
+/// A resource's `relationships` object, written from its parts.
+struct RelationshipMembers: MemberSource {
+  let parts: ResourceParts
+
+  func forEachMember<E: Error>(_ body: (String, PlannedNode) throws(E) -> Void) throws(E) {
+    try parts.forEachRelationship { (member) throws(E) in try body(member.key, member.value) }
   }
 }
