@@ -6,7 +6,7 @@ extension JSONAPIClient {
   /// the root as the server created it: its server `id`, its attributes as stored, and its related
   /// resources decoded from the results of the operations that created them.
   ///
-  /// The request is ``JSONAPIEncoder/encode(graph:)`` (with ``encoder``'s settings): one `add`
+  /// The request is `JSONAPIEncoder.encode(graph:)` (with ``encoder``'s settings): one `add`
   /// per resource without `id`, ordered so that each relationship points at a resource that
   /// exists or was added before, `lid`s made up where missing; it is sent with `POST` and the
   /// Atomic Operations media type, as ``perform(_:at:)`` sends operations. Result *i* answers
@@ -33,7 +33,7 @@ extension JSONAPIClient {
   ///   then be matched to the resources; ``JSONAPIResponseError`` when the server refuses the
   ///   request (its error objects point into the operations, such as
   ///   `/atomic:operations/2/data/attributes/name`); the errors of
-  ///   ``JSONAPIEncoder/encode(graph:)``; `DecodingError` when the root's result does not decode as
+  ///   `JSONAPIEncoder.encode(graph:)`; `DecodingError` when the root's result does not decode as
   ///   `Created`; see ``JSONAPIClient`` for the rest.
   public func create<Resource: Encodable, Created: Decodable>(
     graph draft: Resource, at path: String, as type: Created.Type = Created.self
