@@ -29,6 +29,12 @@ public enum JSONAPIClientError: Error, Sendable, Hashable {
   /// A successful answer whose body is not JSON (`contentType`), such as an HTML page from a proxy;
   /// `bodyPrefix` is the start of the body as text.
   case unexpectedContentType(String, statusCode: Int, bodyPrefix: String)
+  /// An Atomic Operations answer with `results` results for `operations` operations: the
+  /// extension asks for one result per operation, in order (result *i* answers operation *i*),
+  /// so the results cannot be matched to the resources sent. Some servers leave out the results
+  /// of relationship operations (drf-json-api-atomic-operations 0.4.0). The server has applied
+  /// the operations: read what was created back with `GET`.
+  case atomicResultsMismatch(operations: Int, results: Int)
 }
 
 extension JSONAPIClientError: CustomStringConvertible, LocalizedError {
@@ -55,6 +61,11 @@ extension JSONAPIClientError: CustomStringConvertible, LocalizedError {
       return
         "The server answered \(statusCode) with \(contentType), not a JSON:API document: "
         + "\"\(bodyPrefix)\""
+    case .atomicResultsMismatch(let operations, let results):
+      return
+        "The server answered \(operations) atomic operations with \(results) results; one result "
+        + "per operation is required to match them, so the created resources cannot be read from "
+        + "the answer (the operations were applied)"
     }
   }
 

@@ -43,3 +43,32 @@ class Comment(models.Model):
 
     class JSONAPIMeta:
         resource_name = "comments"
+
+
+class Blog(models.Model):
+    """Blogs and entries: created together in one atomic request (issue 29, graph creates)."""
+
+    name = models.CharField(max_length=100)
+    # Points back at an entry of the blog: a new blog featuring a new entry is a cycle.
+    featured_entry = models.ForeignKey(
+        "Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["id"]
+
+    class JSONAPIMeta:
+        resource_name = "blogs"
+
+
+class Entry(models.Model):
+    headline = models.CharField(max_length=200)
+    body_text = models.TextField(blank=True)
+    blog = models.ForeignKey(Blog, on_delete=models.CASCADE, related_name="entries")
+    authors = models.ManyToManyField(Person, blank=True, related_name="entries")
+
+    class Meta:
+        ordering = ["id"]
+
+    class JSONAPIMeta:
+        resource_name = "entries"

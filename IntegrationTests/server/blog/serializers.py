@@ -1,7 +1,7 @@
 from rest_framework_json_api import serializers
 from rest_framework_json_api.relations import ResourceRelatedField
 
-from blog.models import Article, Comment, Person, Tag
+from blog.models import Article, Blog, Comment, Entry, Person, Tag
 
 
 class PersonSerializer(serializers.ModelSerializer):
@@ -70,3 +70,24 @@ class ArticleSerializer(serializers.ModelSerializer):
         if value < 0:
             raise serializers.ValidationError("The word count cannot be negative.")
         return value
+
+
+class BlogSerializer(serializers.ModelSerializer):
+    featured_entry = ResourceRelatedField(
+        queryset=Entry.objects, required=False, allow_null=True
+    )
+
+    class Meta:
+        model = Blog
+        fields = ["id", "name", "featured_entry", "url"]
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    included_serializers = {"blog": BlogSerializer, "authors": PersonSerializer}
+
+    blog = ResourceRelatedField(queryset=Blog.objects)
+    authors = ResourceRelatedField(queryset=Person.objects, many=True, required=False)
+
+    class Meta:
+        model = Entry
+        fields = ["id", "headline", "body_text", "blog", "authors", "url"]

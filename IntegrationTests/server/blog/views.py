@@ -5,8 +5,15 @@ from rest_framework.response import Response
 from rest_framework_json_api.views import ModelViewSet, RelationshipView
 from atomic_operations.views import AtomicOperationView
 
-from blog.models import Article, Comment, Person, Tag
-from blog.serializers import ArticleSerializer, CommentSerializer, PersonSerializer, TagSerializer
+from blog.models import Article, Blog, Comment, Entry, Person, Tag
+from blog.serializers import (
+    ArticleSerializer,
+    BlogSerializer,
+    CommentSerializer,
+    EntrySerializer,
+    PersonSerializer,
+    TagSerializer,
+)
 
 
 class ArticleViewSet(ModelViewSet):
@@ -42,6 +49,20 @@ class CommentViewSet(ModelViewSet):
     serializer_class = CommentSerializer
     ordering_fields = ["id"]
     filterset_fields = {"article": ("exact",)}
+
+
+class BlogViewSet(ModelViewSet):
+    queryset = Blog.objects.all()
+    serializer_class = BlogSerializer
+    filterset_fields = {"name": ("exact",)}
+
+
+class EntryViewSet(ModelViewSet):
+    queryset = Entry.objects.all()
+    serializer_class = EntrySerializer
+    filterset_fields = {"headline": ("exact",), "blog": ("exact",)}
+    select_for_includes = {"blog": ["blog"]}
+    prefetch_for_includes = {"authors": ["authors"]}
 
 
 class ArticleRelationshipView(RelationshipView):
@@ -88,6 +109,8 @@ class OperationsView(AtomicOperationView):
             ("people", PersonSerializer),
             ("tags", TagSerializer),
             ("comments", CommentSerializer),
+            ("blogs", BlogSerializer),
+            ("entries", EntrySerializer),
         )
     }
 

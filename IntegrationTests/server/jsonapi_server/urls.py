@@ -8,6 +8,8 @@ router.register(r"articles", views.ArticleViewSet, basename="article")
 router.register(r"people", views.PersonViewSet, basename="person")
 router.register(r"tags", views.TagViewSet, basename="tag")
 router.register(r"comments", views.CommentViewSet, basename="comment")
+router.register(r"blogs", views.BlogViewSet, basename="blog")
+router.register(r"entries", views.EntryViewSet, basename="entry")
 
 urlpatterns = [
     path(

@@ -55,7 +55,8 @@ struct AtomicDocumentWriter {
     return try write(member: "atomic:results", [result], meta: nil, jsonapi: nil)
   }
 
-  private func write(
+  /// Writes the document: `member` holding `array`, then `meta` and `jsonapi` when given.
+  func write(
     member: String, _ array: [PlannedNode], meta: JSONAPIValue?, jsonapi: JSONAPIObject?
   ) throws -> Data {
     guard !array.isEmpty else {

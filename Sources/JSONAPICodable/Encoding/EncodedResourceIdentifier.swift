@@ -42,11 +42,14 @@ struct EncodedResourceIdentifier {
   }
 
   /// The identifier of an object that is shaped like a related resource: a plain object (not a
-  /// dictionary or attribute type) whose identifier members are valid and include `id` or `lid`.
-  /// `nil` for anything else, which is then an attribute.
-  static func ofRelated(_ object: EncodedObject) -> EncodedResourceIdentifier? {
+  /// dictionary or attribute type) whose identifier members are valid and include `id` or `lid`,
+  /// or (with `typedIsEnough`, in a graph) only `type`. `nil` for anything else, which is then an
+  /// attribute.
+  static func ofRelated(_ object: EncodedObject, typedIsEnough: Bool = false)
+    -> EncodedResourceIdentifier?
+  {
     guard object.role == .plain, let identifier = try? EncodedResourceIdentifier(of: object),
-      identifier.id != nil || identifier.lid != nil
+      typedIsEnough || identifier.id != nil || identifier.lid != nil
     else { return nil }
     return identifier
   }

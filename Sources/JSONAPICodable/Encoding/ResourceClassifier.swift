@@ -152,7 +152,9 @@ struct ResourceClassifier {
       }
     case .object(let object):
       // Each identifier is worked out once: it takes three member look-ups.
-      if let identifier = EncodedResourceIdentifier.ofRelated(object) {
+      if let identifier = EncodedResourceIdentifier.ofRelated(
+        object, typedIsEnough: options.typedValuesAreResources)
+      {
         let linkage = linkage(
           for: object, identifier: identifier, path: .member(name, of: resourcePath), into: parts,
           name: name)
@@ -161,7 +163,9 @@ struct ResourceClassifier {
         parts.markAttribute(position)
       }
     case .array(let array):
-      if let identifiers = Self.toManyIdentifiers(array) {
+      if let identifiers = Self.toManyIdentifiers(
+        array, typedIsEnough: options.typedValuesAreResources)
+      {
         var data: [ResourceLinkage] = []
         data.reserveCapacity(identifiers.count)
         // The relationship's step of the path is made once for all its elements, and only when
@@ -192,13 +196,16 @@ struct ResourceClassifier {
   /// Whether an array is a to-many relationship: every element resource-shaped, or empty with a
   /// ``JSONAPIRelationshipExpressible`` element type.
   /// Returns the elements' identifiers, in order; `nil` when the array is not a relationship.
-  private static func toManyIdentifiers(_ array: EncodedArray) -> [EncodedResourceIdentifier]? {
+  private static func toManyIdentifiers(_ array: EncodedArray, typedIsEnough: Bool)
+    -> [EncodedResourceIdentifier]?
+  {
     if array.elements.isEmpty { return array.holdsRelatedResources ? [] : nil }
     var identifiers: [EncodedResourceIdentifier] = []
     identifiers.reserveCapacity(array.elements.count)
     for element in array.elements {
       guard case .object(let object) = element,
-        let identifier = EncodedResourceIdentifier.ofRelated(object)
+        let identifier = EncodedResourceIdentifier.ofRelated(
+          object, typedIsEnough: typedIsEnough)
       else {
         return nil
       }
@@ -235,7 +242,10 @@ struct ResourceClassifier {
     case .null?, .nullRelated?:
       relationship.append(PlannedMember(data, .value(.null)))
     case .object(let object)?:
-      guard let identifier = EncodedResourceIdentifier.ofRelated(object) else {
+      guard
+        let identifier = EncodedResourceIdentifier.ofRelated(
+          object, typedIsEnough: options.typedValuesAreResources)
+      else {
         throw Self.notResources(at: paths.path(.member(data, of: relationshipPath())))
       }
       let linkage = linkage(
@@ -246,7 +256,8 @@ struct ResourceClassifier {
       var elements: [PlannedNode] = []
       for (index, element) in array.elements.enumerated() {
         guard case .object(let object) = element,
-          let identifier = EncodedResourceIdentifier.ofRelated(object)
+          let identifier = EncodedResourceIdentifier.ofRelated(
+            object, typedIsEnough: options.typedValuesAreResources)
         else {
           throw Self.notResources(at: paths.path(.element(index, of: pathOfData())))
         }
@@ -307,7 +318,11 @@ struct ResourceClassifier {
       }
       if !isBare { break }
     }
-    if isBare { return ResourceLinkage(identifier: identifier, meta: meta) }
+    // A graph's new resource without `id` or `lid` is never bare: it has no identity to point
+    // at, so it is queued as a resource of its own whatever members it has.
+    if isBare, identifier.identity != nil {
+      return ResourceLinkage(identifier: identifier, meta: meta)
+    }
     let linkage = ResourceLinkage(identifier: identifier, meta: nil)
     if let tree = options.includeTree {
       // Only the requested paths (R67): the relationship must lead on from this node.

@@ -15,4 +15,8 @@ struct EncodingOptions: @unchecked Sendable {
   /// its identifier (when ``includesRelatedResources``).
   var includeTree: IncludeTree?
   var limits = JSONAPIEncoder.Limits()
+  /// Whether a nested value with a `type` is a related resource even without `id` or `lid`: a new
+  /// resource of a graph (``JSONAPIEncoder/encode(graph:)``). Off everywhere else, where such a
+  /// value is an attribute.
+  var typedValuesAreResources = false
 }
