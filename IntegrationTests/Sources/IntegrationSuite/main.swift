@@ -364,6 +364,8 @@ await check("atomic operations endpoint answers the extension's media type (raw 
   await expect(error?.statusCode == 404, "the remove operation ran")
 }
 
+await changesScenario(baseURL)
+
 // MARK: Summary
 
 let passed = harness.passed
