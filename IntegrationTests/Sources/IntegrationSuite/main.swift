@@ -365,6 +365,7 @@ await check("atomic operations endpoint answers the extension's media type (raw 
 }
 
 await graphCreateScenario(client)
+await changesScenario(baseURL)
 
 // MARK: Summary
 

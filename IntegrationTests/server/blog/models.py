@@ -20,6 +20,8 @@ class Tag(models.Model):
 class Article(models.Model):
     title = models.CharField(max_length=200)
     body = models.TextField(blank=True)
+    # Nullable, so that the integration suite can clear an optional attribute with `null`.
+    subtitle = models.CharField(max_length=200, null=True, blank=True)
     word_count = models.IntegerField(default=0)
     author = models.ForeignKey(
         Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="articles"

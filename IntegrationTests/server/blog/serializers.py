@@ -57,7 +57,9 @@ class ArticleSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Article
-        fields = ["id", "title", "body", "word_count", "author", "tags", "comments", "url"]
+        fields = [
+            "id", "title", "subtitle", "body", "word_count", "author", "tags", "comments", "url"
+        ]
 
     def validate_title(self, value):
         if value.strip() == "":
