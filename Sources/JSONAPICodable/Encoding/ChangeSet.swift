@@ -23,7 +23,7 @@ struct ChangeSet {
   let resource: ResourceParts
 
   /// Whether no field changed: the update would carry `type` and `id` alone.
-  var isEmpty: Bool { resource.attributeCount == 0 && resource.relationships.isEmpty }
+  var isEmpty: Bool { resource.attributeCount == 0 && !resource.hasRelationships }
 
   /// The changes from `old` to `new`, two versions of one resource taken apart.
   ///

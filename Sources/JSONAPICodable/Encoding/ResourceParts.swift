@@ -65,6 +65,16 @@ final class ResourceParts: MemberSource {
     }
   }
 
+  /// The relationship objects, in order, as a new array: for the graph planner and change sets,
+  /// which walk them once per resource; the writer uses ``forEachRelationship(_:)``.
+  var relationships: [PlannedMember] {
+    guard let firstRelationship else { return [] }
+    return [firstRelationship] + laterRelationships
+  }
+
+  /// Whether the resource has a relationship.
+  var hasRelationships: Bool { firstRelationship != nil }
+
   /// Calls `body` with each relationship object, in order.
   func forEachRelationship<E: Error>(_ body: (PlannedMember) throws(E) -> Void) throws(E) {
     guard let firstRelationship else { return }
@@ -108,7 +118,7 @@ final class ResourceParts: MemberSource {
   func forEachMember<E: Error>(_ body: (String, PlannedNode) throws(E) -> Void) throws(E) {
     try identifier.forEachMember(body)
     if attributeCount > 0 { try body(ResourceMemberName.attributes.text, .attributes(self)) }
-    if firstRelationship != nil {
+    if hasRelationships {
       try body(ResourceMemberName.relationships.text, .relationships(self))
     }
     if let links { try body(ResourceMemberName.links.text, .value(.object(links))) }
