@@ -13,8 +13,8 @@ extension JSONAPIEncoder {
   /// let dan = Person(name: "Dan"), eve = Person(name: "Eve")
   /// let draft = Entry(headline: "Graphs", blog: blog, authors: [dan, eve])
   /// let body = try JSONAPIEncoder().encode(graph: draft)
-  /// // add people (lid graph-2), add people (graph-3), add blogs (graph-1),
-  /// // add entries (graph-4) with relationships by lid
+  /// // add blogs (lid graph-2), add people (graph-3), add people (graph-4),
+  /// // then add entries (graph-1) with its relationships by lid
   /// ```
   ///
   /// What is a resource, and which:

@@ -25,6 +25,8 @@ import Testing
       root.appendingPathComponent(
         "Tests/JSONAPICodableTests/Encoding/ReadmeSnippetEncodingTests.swift"),
       root.appendingPathComponent("Tests/JSONAPINetworkingTests/ReadmeRequestSnippetTests.swift"),
+      root.appendingPathComponent(
+        "Tests/JSONAPINetworkingTests/WritingChangesSnippetTests.swift"),
     ]
   }
 
@@ -96,7 +98,9 @@ import Testing
   }
 
   /// The README lines of `blocks` that have no twin in `sources`, each with its line number.
-  static func linesWithoutTwin(in blocks: [Block], sources: String) -> [String] {
+  static func linesWithoutTwin(in blocks: [Block], sources: String, file: String = "README.md")
+    -> [String]
+  {
     let haystack = sources.components(separatedBy: "\n").map(normalized).joined()
     var missing: [String] = []
     for block in blocks {
@@ -104,7 +108,7 @@ import Testing
         let code = normalized(line)
         if code.isEmpty { continue }  // a blank line or a comment
         if !haystack.contains(code) {
-          missing.append("README.md:\(block.firstLine + offset): \(line)")
+          missing.append("\(file):\(block.firstLine + offset): \(line)")
         }
       }
     }
@@ -122,6 +126,24 @@ import Testing
     let missing = Self.linesWithoutTwin(in: blocks, sources: sources)
     #expect(
       missing.isEmpty, "README lines with no compiled twin:\n\(missing.joined(separator: "\n"))")
+  }
+
+  // The DocC article on graph creates and changes-only updates (issue 29) is held to the same
+  // rule: its snippets are compiled in WritingChangesSnippetTests.
+  @Test func everyWritingChangesSnippetLineHasACompiledTwin() throws {
+    let article = try String(
+      contentsOf: Self.root.appendingPathComponent(
+        "Sources/JSONAPICodable/JSONAPICodable.docc/WritingChanges.md"),
+      encoding: .utf8)
+    let blocks = Self.swiftBlocks(in: article)
+    #expect(blocks.count >= 5, "the article's Swift snippets were not found")
+    let sources = try Self.snippetTestSources()
+      .map { try String(contentsOf: $0, encoding: .utf8) }
+      .joined(separator: "\n")
+    let missing = Self.linesWithoutTwin(in: blocks, sources: sources, file: "WritingChanges.md")
+    #expect(
+      missing.isEmpty,
+      "WritingChanges.md lines with no compiled twin:\n\(missing.joined(separator: "\n"))")
   }
 
   // The checker itself: a line that is missing is reported, a reflowed or commented one is not,
