@@ -106,7 +106,7 @@ extension JSONAPIClient {
   /// }
   /// ```
   ///
-  /// For a server that follows the Cursor Pagination profile, ``JSONAPICursorPageMeta`` reads its
+  /// For a server that follows the Cursor Pagination profile, `JSONAPICursorPageMeta` reads its
   /// `meta.page` (`total`, `estimatedTotal`, `rangeTruncated`):
   ///
   /// ```swift
