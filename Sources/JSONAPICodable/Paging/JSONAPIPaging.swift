@@ -146,7 +146,10 @@ public struct JSONAPIPaging: Sendable, Hashable {
 
   /// `rules` with the strategy's page members and largest size, whose
   /// ``JSONAPIQueryRules/validate(_:)`` checks the `page` members as ``page(for:)`` does, with
-  /// the same errors (for the cursor strategy, the profile's).
+  /// the same errors (for the cursor strategy, the profile's), so that the two agree whichever
+  /// runs first. Rules whose ``JSONAPIQueryRules/pageMembers`` or
+  /// ``JSONAPIQueryRules/maxPageSize`` are changed afterwards (`pageMembers = []` for an endpoint
+  /// that does not page) check as plain rules do.
   ///
   /// ```swift
   /// let rules = JSONAPIPaging.cursor(defaultSize: 20, maxSize: 100)

@@ -30,7 +30,9 @@ public struct JSONAPIQueryRules: Sendable, Hashable {
   /// Names of other parameters the endpoint understands, exactly as written: implementation-specific
   /// ones (`camelCase`), extension ones (`ext:param`), nested families (`filter[a][b]`).
   public var additionalParameters: Set<String>
-  /// Set by ``JSONAPIPaging/rules(_:)``: the strategy checks the `page` members, with its errors.
+  /// Set by ``JSONAPIPaging/rules(_:)``: the strategy checks the `page` members, with its errors,
+  /// as long as ``pageMembers`` and ``maxPageSize`` are still its own (rules copied for an
+  /// endpoint that does not page, with `pageMembers = []`, check as plain rules do).
   var paging: JSONAPIPaging?
 
   /// Creates rules; by default the endpoint supports no `include`, no `sort`, any sparse
@@ -91,7 +93,7 @@ public struct JSONAPIQueryRules: Sendable, Hashable {
     for field in query.sort where !sortFields.contains(field.field) {
       throw JSONAPIQueryError.sortNotAllowed(field: field.field)
     }
-    if let paging {
+    if let paging, pageMembers == paging.pageMembers, maxPageSize == paging.maxSize {
       _ = try paging.page(for: query)
     } else {
       for member in query.page.keys.sorted() {
