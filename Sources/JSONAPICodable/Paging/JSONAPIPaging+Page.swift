@@ -19,8 +19,8 @@ extension JSONAPIPaging {
     /// `page[number]`, from 1 (page number strategy).
     public var number: Int?
     /// The index of the first item to return, from 0: `page[offset]` (offset strategy), or the
-    /// page number's first item. A page number past the end of any `Int` gives `Int.max`, an
-    /// empty page, never an overflow.
+    /// page number's first item. Where `Int` has 32 bits, a page number whose first item lies
+    /// past `Int.max` gives `Int.max` (an empty page), never an overflow.
     public var offset: Int?
 
     /// Creates a page; ``JSONAPIPaging/page(for:)`` is the usual way.
