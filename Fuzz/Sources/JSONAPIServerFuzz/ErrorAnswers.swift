@@ -1,0 +1,142 @@
+import Foundation
+import JSONAPICodable
+
+// What a server answers when a stranger's request fails: every error the library throws becomes,
+// through `JSONAPIErrorObject(describing:)`, an error object with a 4xx status (the request is at
+// fault, never the server), and the error document the encoder writes for it reads back with the
+// decoder as that same error object.
+
+/// Every error one input caused, for the combined status check at the end of the run.
+struct Failures {
+  private(set) var errors: [any Error] = []
+
+  /// Checks one failure as a server would answer it, and keeps it.
+  mutating func answer(_ error: any Error, _ step: String, request: FuzzRequest) {
+    ErrorAnswers.check(error, step, request: request)
+    errors.append(error)
+  }
+
+  /// The status `JSONAPIErrorObject.describing(_:)` gives all of them at once must be a client
+  /// error too (R97: the most generally applicable one).
+  func checkCombined(request: FuzzRequest) {
+    guard errors.count > 1 else { return }
+    let (status, objects) = JSONAPIErrorObject.describing(errors)
+    if !(400...499).contains(status) || objects.count != errors.count {
+      report("describing(_:) gave \(status) for \(errors.count) client errors", request: request)
+    }
+  }
+}
+
+enum ErrorAnswers {
+  static func check(_ error: any Error, _ step: String, request: FuzzRequest) {
+    guard let expected = expectedStatus(of: error) else {
+      report(
+        "\(step): \(type(of: error)) is not an error of the library: \(error)", request: request)
+    }
+    let object = JSONAPIErrorObject(describing: error)
+    guard let statusText = object.status, let status = Int(statusText),
+      (400...599).contains(status)
+    else {
+      report("\(step): status \(object.status ?? "nil") for \(error)", request: request)
+    }
+    // Decided by the request: a 5xx here would tell the client the server broke.
+    if !(400...499).contains(status) || (expected != 0 && status != expected) {
+      report("\(step): status \(status), expected \(expected), for \(error)", request: request)
+    }
+    checkSource(object, of: error, step, request: request)
+
+    let body: Data
+    do {
+      body = try encoder.encode(errors: [object])
+    } catch {
+      report("\(step): encode(errors:) threw \(error) for \(object)", request: request)
+    }
+    do {
+      _ = try decoder.decode(JSONAPIDocument<JSONAPIValue, JSONAPIValue>.self, from: body)
+      report("\(step): an error document read back as data", request: request)
+    } catch JSONAPIError.errorDocument(let document) {
+      if document.errors != [object] || document.meta != nil || document.links != nil {
+        report(
+          "\(step): the error document read back as \(document.errors), not \(object); "
+            + "written: \(String(decoding: body, as: UTF8.self))", request: request)
+      }
+    } catch {
+      report(
+        "\(step): the error document did not read back: \(error); written: "
+          + String(decoding: body, as: UTF8.self), request: request)
+    }
+  }
+
+  /// The status the library documents for `error` (0 when it depends on the case and only the
+  /// 4xx range is checked), or `nil` when the error is not one the library throws at a server.
+  static func expectedStatus(of error: any Error) -> Int? {
+    switch error {
+    case is JSONAPIQueryError: return 400
+    case let error as JSONAPINegotiationError: return error.status
+    case let error as JSONAPIRequestError: return error.status
+    case is DecodingError: return 422
+    case let error as JSONAPIError:
+      switch error {
+      case .documentTooLarge, .tooManyOperations: return 413
+      case .resourceTypeMismatch: return 409
+      case .invalidJSON, .duplicateKey, .nestingTooDeep, .notADocument, .invalidDocument,
+        .duplicateResource, .relationshipDepthExceeded, .resourceBudgetExceeded, .errorDocument:
+        return 400
+      case .missingResourceType, .encodingNestingTooDeep, .invalidValue:
+        // Encoder errors: reading a request must never produce them.
+        return nil
+      }
+    default:
+      return PagingSlot.expectedStatus(of: error)
+    }
+  }
+
+  /// `source` names what the client sent: the parameter, the header or a JSON Pointer
+  /// (RFC 6901: empty or starting with `/`, every `~` escaping `0` or `1`).
+  static func checkSource(
+    _ object: JSONAPIErrorObject, of error: any Error, _ step: String, request: FuzzRequest
+  ) {
+    switch error {
+    case let error as JSONAPIQueryError:
+      if object.source?.parameter != error.parameter {
+        report("\(step): source.parameter is not \(error.parameter ?? "nil")", request: request)
+      }
+    case let error as JSONAPINegotiationError:
+      if object.source?.header != error.header {
+        report("\(step): source.header is not \(error.header)", request: request)
+      }
+    case let error as JSONAPIRequestError:
+      if object.source?.pointer != error.pointer {
+        report("\(step): source.pointer is not \(error.pointer ?? "nil")", request: request)
+      }
+    default:
+      break
+    }
+    if let pointer = object.source?.pointer, !isJSONPointer(pointer) {
+      report("\(step): source.pointer `\(pointer)` is not a JSON Pointer", request: request)
+    }
+  }
+
+  static func isJSONPointer(_ pointer: String) -> Bool {
+    guard pointer.isEmpty || pointer.hasPrefix("/") else { return false }
+    let bytes = Array(pointer.utf8)
+    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "~") {
+      guard index + 1 < bytes.count,
+        bytes[index + 1] == UInt8(ascii: "0") || bytes[index + 1] == UInt8(ascii: "1")
+      else { return false }
+    }
+    return true
+  }
+}
+
+/// Prints what went wrong and traps, so libFuzzer keeps the input as a crash file.
+func report(_ message: String, request: FuzzRequest?) -> Never {
+  var text = "JSONAPIServerFuzz: \(message)\n"
+  if let request {
+    text += "request: \(request.method) \(request.target)\n"
+    for (name, value) in request.headers { text += "  \(name): \(value)\n" }
+    text += "body: \(String(decoding: request.body, as: UTF8.self))\n"
+  }
+  FileHandle.standardError.write(Data(text.utf8))
+  abort()
+}
