@@ -1,24 +1,27 @@
 /// One entry of an `Accept` header, or a `Content-Type` value: the media type (lower-cased), its
-/// parameters in order (names lower-cased, values unquoted), and the `q` weight, which ends the
-/// media type's own parameters (RFC 9110 §12.5.1).
+/// parameters in order (names lower-cased, values unquoted), and, in `Accept`, the `q` weight,
+/// which ends the media type's own parameters (RFC 9110 §12.5.1).
 struct MediaRange {
   let mediaType: String
   let parameters: [(name: String, value: String)]
   let quality: Double
 
-  init(_ text: Substring) {
+  /// Reads `text`; `isAcceptEntry` is false for a `Content-Type`, where `q` is a parameter like
+  /// any other (and so one JSON:API refuses, R61) rather than a weight that hides what follows.
+  init(_ text: Substring, isAcceptEntry: Bool = true) {
     var parts = HeaderParameters.split(String(text))
     mediaType = parts.isEmpty ? "" : parts.removeFirst().trimmingSpaces().lowercased()
     var parameters: [(name: String, value: String)] = []
     var quality = 1.0
-    for part in parts {
+    // An empty part (`;;`, a trailing `;`) is no parameter (RFC 9110 §5.6.6).
+    for part in parts where !part.trimmingSpaces().isEmpty {
       guard let equals = part.firstIndex(of: "=") else {
         parameters.append((part.trimmingSpaces().lowercased(), ""))
         continue
       }
       let name = part[..<equals].trimmingSpaces().lowercased()
       let value = HeaderParameters.unquote(part[part.index(after: equals)...].trimmingSpaces())
-      if name == "q" {
+      if isAcceptEntry && name == "q" {
         quality = Double(value).map { min(max($0, 0), 1) } ?? 1
         break
       }
