@@ -3,32 +3,69 @@ import JSONAPICodable
 
 // What a server answers when a stranger's request fails: every error the library throws becomes,
 // through `JSONAPIErrorObject(describing:)`, an error object with a 4xx status (the request is at
-// fault, never the server), and the error document the encoder writes for it reads back with the
-// decoder as that same error object.
+// fault, never the server), and the error document the encoder writes for the request's error
+// objects reads back with the decoder as those same objects, in order.
 
-/// Every error one input caused, for the combined status check at the end of the run.
+/// Every failure of one request, checked as it happens and answered together at the end, as a
+/// server answers one request with one error document.
 struct Failures {
   private(set) var errors: [any Error] = []
+  private(set) var objects: [JSONAPIErrorObject] = []
+  private(set) var steps: [String] = []
 
-  /// Checks one failure as a server would answer it, and keeps it.
+  /// Checks one failure's error object, and keeps both for the answer.
   mutating func answer(_ error: any Error, _ step: String, request: FuzzRequest) {
-    ErrorAnswers.check(error, step, request: request)
+    objects.append(ErrorAnswers.object(for: error, step, request: request))
     errors.append(error)
+    steps.append(step)
   }
 
-  /// The status `JSONAPIErrorObject.describing(_:)` gives all of them at once must be a client
-  /// error too (R97: the most generally applicable one).
-  func checkCombined(request: FuzzRequest) {
-    guard errors.count > 1 else { return }
-    let (status, objects) = JSONAPIErrorObject.describing(errors)
-    if !(400...499).contains(status) || objects.count != errors.count {
-      report("describing(_:) gave \(status) for \(errors.count) client errors", request: request)
+  /// The error document of the request reads back as its error objects; the status
+  /// `JSONAPIErrorObject.describing(_:)` gives them together is a client error too (R97: the most
+  /// generally applicable one).
+  func finish(request: FuzzRequest) {
+    guard !objects.isEmpty else { return }
+    let (status, combined) = JSONAPIErrorObject.describing(errors)
+    if !(400...499).contains(status) || combined != objects {
+      report("errors of \(steps): describing(_:) gave \(status)", request: request)
+    }
+    // Writing and reading the same objects again gives the same result: mutations repeat the
+    // same failures often, and a document costs more than most of the run.
+    if answered.count > 10_000 { answered.removeAll(keepingCapacity: true) }
+    guard answered.insert(objects).inserted else { return }
+    let body: Data
+    do {
+      body = try encoder.encode(errors: objects)
+    } catch {
+      report("errors of \(steps): encode(errors:) threw \(error)", request: request)
+    }
+    do {
+      _ = try decoder.decode(JSONAPIDocument<JSONAPIValue, JSONAPIValue>.self, from: body)
+      report("errors of \(steps): an error document read back as data", request: request)
+    } catch JSONAPIError.errorDocument(let document) {
+      if document.errors != objects || document.meta != nil || document.links != nil {
+        report(
+          "errors of \(steps): the error document read back as \(document.errors), not "
+            + "\(objects); written: \(String(decoding: body, as: UTF8.self))", request: request)
+      }
+    } catch {
+      report(
+        "errors of \(steps): the error document did not read back: \(error); written: "
+          + String(decoding: body, as: UTF8.self), request: request)
     }
   }
 }
 
+/// The error objects of earlier runs whose documents read back; libFuzzer runs one input at a time.
+nonisolated(unsafe) var answered: Set<[JSONAPIErrorObject]> = []
+
 enum ErrorAnswers {
-  static func check(_ error: any Error, _ step: String, request: FuzzRequest) {
+  /// The error object a server answers `error` with, after checking that it is one of the
+  /// library's errors, with the status the library documents and a `source` that names what the
+  /// client sent.
+  static func object(for error: any Error, _ step: String, request: FuzzRequest)
+    -> JSONAPIErrorObject
+  {
     guard let expected = expectedStatus(of: error) else {
       report(
         "\(step): \(type(of: error)) is not an error of the library: \(error)", request: request)
@@ -44,27 +81,7 @@ enum ErrorAnswers {
       report("\(step): status \(status), expected \(expected), for \(error)", request: request)
     }
     checkSource(object, of: error, step, request: request)
-
-    let body: Data
-    do {
-      body = try encoder.encode(errors: [object])
-    } catch {
-      report("\(step): encode(errors:) threw \(error) for \(object)", request: request)
-    }
-    do {
-      _ = try decoder.decode(JSONAPIDocument<JSONAPIValue, JSONAPIValue>.self, from: body)
-      report("\(step): an error document read back as data", request: request)
-    } catch JSONAPIError.errorDocument(let document) {
-      if document.errors != [object] || document.meta != nil || document.links != nil {
-        report(
-          "\(step): the error document read back as \(document.errors), not \(object); "
-            + "written: \(String(decoding: body, as: UTF8.self))", request: request)
-      }
-    } catch {
-      report(
-        "\(step): the error document did not read back: \(error); written: "
-          + String(decoding: body, as: UTF8.self), request: request)
-    }
+    return object
   }
 
   /// The status the library documents for `error` (0 when it depends on the case and only the

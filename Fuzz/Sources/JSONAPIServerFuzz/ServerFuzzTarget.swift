@@ -31,6 +31,6 @@ public func fuzzOneRequest(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
   NegotiationChecks.run(request, &failures)
   BodyChecks.run(request, &failures)
 
-  failures.checkCombined(request: request)
+  failures.finish(request: request)
   return 0
 }
