@@ -170,7 +170,9 @@ public struct JSONAPIContentNegotiation: Sendable, Hashable {
     if let foreign = range.foreignParameters.first {
       throw JSONAPINegotiationError.unsupportedMediaType(
         contentType: contentType,
-        reason: "the parameter `\(foreign)` is not allowed; only `ext` and `profile` are")
+        reason: foreign == "ext" || foreign == "profile"
+          ? "the parameter `\(foreign)` has no value"
+          : "the parameter `\(foreign)` is not allowed; only `ext` and `profile` are")
     }
     if let unsupported = range.uris("ext").first(where: { !supportedExtensions.contains($0) }) {
       throw JSONAPINegotiationError.unsupportedMediaType(

@@ -41,6 +41,23 @@ import Testing
     }
   }
 
+  // RFC 9110 §5.6.6: a parameter is `name=value`. `ext` or `profile` without `=` is no parameter
+  // JSON:API allows, so 415, and an `Accept` entry with one is ignored (here: 406).
+  @Test(arguments: ["application/vnd.api+json;ext", "application/vnd.api+json; profile "])
+  func parametersWithoutAValueAreRefused(value: String) throws {
+    #expect(throws: JSONAPINegotiationError.self) {
+      try negotiation.negotiate(accept: nil, contentType: value)
+    }
+    #expect(throws: JSONAPINegotiationError.self) {
+      try negotiation.negotiate(accept: value, contentType: nil)
+    }
+    // An empty value is a value: no URIs.
+    #expect(
+      try negotiation.negotiate(
+        accept: "application/vnd.api+json;ext=", contentType: "application/vnd.api+json;ext=\"\"")
+        == JSONAPIMediaType())
+  }
+
   // Two Content-Type fields are refused even when, joined with a comma, a quoted string opened in
   // the first and closed in the second would read as one acceptable media type.
   @Test func contentTypeFieldsAreNotJoined() {
