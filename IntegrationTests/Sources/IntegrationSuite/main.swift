@@ -366,6 +366,7 @@ await check("atomic operations endpoint answers the extension's media type (raw 
 
 await graphCreateScenario(client)
 await changesScenario(baseURL)
+await pagingScenario(client)
 
 // MARK: Summary
 

@@ -359,12 +359,3 @@ private struct Graph {
     }
   }
 }
-
-extension EncodedResourceIdentifier {
-  /// An identifier from its members, already checked.
-  init(type: String, id: String?, lid: String?) {
-    self.type = type
-    self.id = id
-    self.lid = lid
-  }
-}

@@ -124,7 +124,8 @@ struct ChangeSet {
           old.type == new.type ? ResourceMemberName.id.text : ResourceMemberName.type.text
         ).text)
     }
-    return EncodedResourceIdentifier(type: new.type, id: id)
+    // An update names its resource by `id` alone.
+    return EncodedResourceIdentifier(type: new.type, id: id, lid: nil)
   }
 
   /// What field `name` is in `parts`: an attribute with its value, a relationship, or `nil` when
@@ -215,14 +216,5 @@ struct ChangeSet {
     let array = EncodedArray()
     array.elements = elements
     return .array(array)
-  }
-}
-
-extension EncodedResourceIdentifier {
-  /// The identifier `type`/`id`, without a `lid`: an update names its resource by `id` alone.
-  init(type: String, id: String) {
-    self.type = type
-    self.id = id
-    self.lid = nil
   }
 }

@@ -20,6 +20,13 @@ struct EncodedResourceIdentifier {
     case lidNotString
   }
 
+  /// An identifier from members already checked: one a graph made up (its `lid`) or an update's.
+  init(type: String, id: String?, lid: String?) {
+    self.type = type
+    self.id = id
+    self.lid = lid
+  }
+
   /// The identifier members of `object`: a string `type` (required), an `id` of any scalar type
   /// written as its string, a string `lid`; an absent or `null` `id` or `lid` is `nil`.
   init(of object: EncodedObject) throws(Problem) {
