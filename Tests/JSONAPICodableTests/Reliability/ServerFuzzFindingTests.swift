@@ -74,4 +74,16 @@ import Testing
       try negotiation.negotiate(headers: dictionary, hasBody: true)
     }
   }
+
+  // R72: the query splits at the bytes `&` and `=`. A combining mark right after one (U+0301 here)
+  // forms a single Character with it, which hid the separator in raw text but not in the same
+  // query percent-encoded.
+  @Test func combiningMarksDoNotHideSeparators() throws {
+    let raw = try JSONAPIQuery(parsing: "a=\u{301}b&\u{301}c=d")
+    let encoded = try JSONAPIQuery(parsing: "a=%CC%81b&%CC%81c=d")
+    #expect(raw == encoded)
+    #expect(raw.additionalParameters.map(\.name) == ["a", "\u{301}c"])
+    #expect(raw.additionalParameters.first?.value == "\u{301}b")
+    #expect(try JSONAPIQuery(parsing: "?\u{301}x") == JSONAPIQuery(parsing: "%CC%81x"))
+  }
 }
