@@ -86,4 +86,38 @@ import Testing
     #expect(raw.additionalParameters.first?.value == "\u{301}b")
     #expect(try JSONAPIQuery(parsing: "?\u{301}x") == JSONAPIQuery(parsing: "%CC%81x"))
   }
+
+  // Paging links are built from the raw target: split at bytes too, and with the leading `?` of
+  // the query dropped as `JSONAPIQuery(parsing:)` drops it, so that every link parses back to the
+  // request with only `page` members changed.
+  @Test(arguments: [
+    "/a??page[before]=x&y=1", "/a?page[before]=x&\u{301}y=\u{301}", "/a???y=1&page[before]=x",
+    "/a?\u{301}y&page%5Bbefore%5D=x#\u{301}f",
+  ])
+  func pagingLinksParseBackFromOddTargets(target: String) throws {
+    let paging = JSONAPIPaging.cursor(defaultSize: 2, maxSize: 10)
+    let query = try JSONAPIQuery(parsing: Self.rawQuery(of: target))
+    let page = try paging.page(for: query)
+    let response = paging.response(
+      for: page, target: target, cursors: ["c1", "c2"], count: 2, hasMore: true)
+    var rest = query
+    rest.page = [:]
+    #expect(response.links.prev != nil)
+    for name in response.links.names {
+      let href = try #require(response.links[name]?.href)
+      var linked = try JSONAPIQuery(parsing: Self.rawQuery(of: href))
+      if name == "self" { #expect(linked == query, "\(href)") }
+      linked.page = [:]
+      #expect(linked == rest, "\(name): \(href)")
+    }
+  }
+
+  /// What a server reads as the query of a request target: after the first `?` byte, up to the
+  /// first `#` byte.
+  static func rawQuery(of target: String) -> String {
+    let bytes = Substring(target).utf8
+    let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+    guard let mark = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) else { return "" }
+    return String(Substring(bytes[bytes.index(after: mark)..<end]))
+  }
 }
