@@ -102,16 +102,16 @@ echo "== fuzz: run $product ${flags[*]}"
 set +e
 "$bin" -use_value_profile=1 -dict="$dictionary" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
   -artifact_prefix="$findings/" "${flags[@]}" "$work" "${seeds[@]}" 2>&1 | tee "$log" \
-  | grep --line-buffered -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE)'
+  | grep -a --line-buffered -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE)'
 status=${PIPESTATUS[0]}
 set -e
 
-executed=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1 || true)
+executed=$(grep -a -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1 || true)
 echo "== fuzz: ${executed:-stat::number_of_executed_units: unknown}"
 # The last status line: executions, coverage (cov: edges, ft: features) and corpus size.
-done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1 || true)
+done_line=$(grep -a -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1 || true)
 [[ -n $done_line ]] && echo "== fuzz: $product $done_line"
-if [[ $status -ne 0 ]] || grep -q -E '^(==[0-9]+==ERROR|SUMMARY: |.*deadly signal)' "$log"; then
+if [[ $status -ne 0 ]] || grep -a -q -E '^(==[0-9]+==ERROR|SUMMARY: |.*deadly signal)' "$log"; then
   echo "== fuzz: FAILED (status $status); inputs kept in $findings:" >&2
   ls -1 "$findings" >&2 || true
   exit 1

@@ -88,7 +88,7 @@ enum ErrorAnswers {
   /// 4xx range is checked), or `nil` when the error is not one the library throws at a server.
   static func expectedStatus(of error: any Error) -> Int? {
     switch error {
-    case is JSONAPIQueryError: return 400
+    case is JSONAPIQueryError, is JSONAPIPagingError: return 400
     case let error as JSONAPINegotiationError: return error.status
     case let error as JSONAPIRequestError: return error.status
     case is DecodingError: return 422
@@ -104,7 +104,7 @@ enum ErrorAnswers {
         return nil
       }
     default:
-      return PagingSlot.expectedStatus(of: error)
+      return nil
     }
   }
 
@@ -117,6 +117,10 @@ enum ErrorAnswers {
     case let error as JSONAPIQueryError:
       if object.source?.parameter != error.parameter {
         report("\(step): source.parameter is not \(error.parameter ?? "nil")", request: request)
+      }
+    case let error as JSONAPIPagingError:
+      if object.source?.parameter != error.parameter || object.links?.type?.href != error.typeLink {
+        report("\(step): source.parameter or links.type do not fit \(error)", request: request)
       }
     case let error as JSONAPINegotiationError:
       if object.source?.header != error.header {

@@ -62,23 +62,33 @@ struct FuzzRequest {
   }
 
   /// The raw query: after the first `?` of the target, up to its first `#`; `nil` without `?`.
+  /// Split at bytes, as a server splits a request target: a combining mark after `?` or `#`
+  /// does not hide it.
   var rawQuery: Substring? {
-    let beforeFragment = target.prefix { $0 != "#" }
-    guard let mark = beforeFragment.firstIndex(of: "?") else { return nil }
-    return beforeFragment[beforeFragment.index(after: mark)...]
+    let bytes = Substring(target).utf8
+    let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+    guard let mark = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) else { return nil }
+    return Substring(bytes[bytes.index(after: mark)..<end])
+  }
+
+  /// The target before its query and fragment.
+  var path: Substring {
+    let bytes = Substring(target).utf8
+    let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+    return Substring(bytes[..<(end ?? bytes.endIndex)])
   }
 
   /// The path's segments, percent-decoded where they decode: `/articles/1/relationships/tags` →
   /// `["articles", "1", "relationships", "tags"]`. An absolute-form target loses its scheme and
   /// authority first.
   var pathSegments: [String] {
-    var path = target.prefix { $0 != "?" && $0 != "#" }
+    var path = self.path
     if let scheme = path.range(of: "://") {
-      let afterAuthority = path[scheme.upperBound...].drop { $0 != "/" }
-      path = afterAuthority
+      path = path[scheme.upperBound...].drop { $0 != "/" }
     }
-    return path.split(separator: "/").map { segment in
-      segment.removingPercentEncoding ?? String(segment)
+    return path.utf8.split(separator: UInt8(ascii: "/")).map { bytes in
+      let segment = Substring(bytes)
+      return segment.removingPercentEncoding ?? String(segment)
     }
   }
 

@@ -30,7 +30,7 @@ enum QueryChecks {
   static func run(_ request: FuzzRequest, _ failures: inout Failures) -> JSONAPIQuery? {
     let raw = request.rawQuery ?? ""
     let parsed = Result { try JSONAPIQuery(parsing: String(raw)) }
-    if !raw.hasPrefix("?") {
+    if raw.utf8.first != UInt8(ascii: "?") {
       let withMark = Result { try JSONAPIQuery(parsing: "?" + raw) }
       if !agree(parsed, withMark, toleratingLimits: false) {
         report("a leading `?` changed the parse: \(parsed) vs \(withMark)", request: request)
@@ -129,17 +129,17 @@ enum QueryChecks {
   /// the `[URLQueryItem]` overload; `nil` when Foundation cannot decode one (a stray `%`, bytes
   /// that are not UTF-8), which the library reads leniently instead.
   static func formDecodedItems(_ raw: Substring) -> [URLQueryItem]? {
-    var text = raw
-    if text.first == "?" { text = text.dropFirst() }
+    var text = raw.utf8
+    if text.first == UInt8(ascii: "?") { text = text.dropFirst() }
     var items: [URLQueryItem] = []
-    for pair in text.split(separator: "&") {
+    for pair in text.split(separator: UInt8(ascii: "&")) {
       let name: Substring
       let value: Substring?
-      if let equals = pair.firstIndex(of: "=") {
-        name = pair[..<equals]
-        value = pair[pair.index(after: equals)...]
+      if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+        name = Substring(pair[..<equals])
+        value = Substring(pair[pair.index(after: equals)...])
       } else {
-        name = pair
+        name = Substring(pair)
         value = nil
       }
       guard let decodedName = formDecode(name) else { return nil }

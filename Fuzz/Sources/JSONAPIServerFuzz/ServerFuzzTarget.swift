@@ -5,7 +5,7 @@ import JSONAPICodable
 // request (see `FuzzRequest`); the harness handles it as a server built on the library would:
 //   1. the query string (`QueryChecks`): the parsing overloads agree, a parsed query re-renders
 //      to itself, every rule set validates it;
-//   2. the paging request (`PagingSlot`, filled in once the paging helpers are on main);
+//   2. the paging request (`PagingChecks`): `JSONAPIPaging.page(for:)` and the links it builds;
 //   3. `Accept` and `Content-Type` (`NegotiationChecks`), under a JSON:API 1.0 server and one with
 //      extensions and profiles;
 //   4. the body (`BodyChecks`), routed by method and path: create and update checks of
@@ -26,7 +26,7 @@ public func fuzzOneRequest(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
   var failures = Failures()
 
   if let query = QueryChecks.run(request, &failures) {
-    PagingSlot.run(query, request, &failures)
+    PagingChecks.run(query, request, &failures)
   }
   NegotiationChecks.run(request, &failures)
   BodyChecks.run(request, &failures)
