@@ -14,7 +14,12 @@ let package = Package(
     .executableTarget(
       name: "JSONAPIFuzz",
       dependencies: [.product(name: "JSONAPICodable", package: "JSONAPICodable")]
-    )
+    ),
+    // What a server reads from a stranger: query, Accept/Content-Type, bodies, operations.
+    .executableTarget(
+      name: "JSONAPIServerFuzz",
+      dependencies: [.product(name: "JSONAPICodable", package: "JSONAPICodable")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -85,10 +85,14 @@ public struct JSONAPIContentNegotiation: Sendable, Hashable {
         contentTypes.append(value)
       }
     }
-    // Several Content-Type fields cannot be joined into one media type (RFC 9110 §5.3).
-    let contentType =
-      contentTypes.count > 1 ? contentTypes.joined(separator: ", ") : contentTypes.first
-    return try negotiate(accept: accept, contentType: contentType ?? (hasBody ? "" : nil))
+    // Several Content-Type fields cannot be joined into one media type (RFC 9110 §5.3); joined,
+    // a quoted string opened in one and closed in the next would read as a single valid value.
+    if contentTypes.count > 1 {
+      throw JSONAPINegotiationError.unsupportedMediaType(
+        contentType: contentTypes.joined(separator: ", "),
+        reason: "send one `Content-Type` header, not \(contentTypes.count)")
+    }
+    return try negotiate(accept: accept, contentType: contentTypes.first ?? (hasBody ? "" : nil))
   }
 
   /// Whether a header field's `name` is `lowercased`, ignoring ASCII case (RFC 9110 §5.1).
@@ -157,7 +161,7 @@ public struct JSONAPIContentNegotiation: Sendable, Hashable {
         contentType: contentType,
         reason: "send `Content-Type: \(JSONAPIMediaType.name)`")
     }
-    let range = MediaRange(Substring(contentType))
+    let range = MediaRange(Substring(contentType), isAcceptEntry: false)
     guard range.isJSONAPI else {
       throw JSONAPINegotiationError.unsupportedMediaType(
         contentType: contentType,
@@ -166,7 +170,9 @@ public struct JSONAPIContentNegotiation: Sendable, Hashable {
     if let foreign = range.foreignParameters.first {
       throw JSONAPINegotiationError.unsupportedMediaType(
         contentType: contentType,
-        reason: "the parameter `\(foreign)` is not allowed; only `ext` and `profile` are")
+        reason: foreign == "ext" || foreign == "profile"
+          ? "the parameter `\(foreign)` has no value"
+          : "the parameter `\(foreign)` is not allowed; only `ext` and `profile` are")
     }
     if let unsupported = range.uris("ext").first(where: { !supportedExtensions.contains($0) }) {
       throw JSONAPINegotiationError.unsupportedMediaType(

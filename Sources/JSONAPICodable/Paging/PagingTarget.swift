@@ -16,37 +16,43 @@ struct PagingTarget {
   let page: [String: String]
 
   init(_ target: String) {
+    // Bytes, never Characters, as `JSONAPIQuery(parsing:)` splits (R72): a combining mark after
+    // `#`, `?`, `&` or `=` makes one Character with it and would hide the separator.
+    let bytes = Substring(target).utf8
     // A fragment never reaches a server; if one is there, it is no part of the query.
-    let withoutFragment = target.prefix { $0 != "#" }
-    guard let question = withoutFragment.firstIndex(of: "?") else {
-      base = withoutFragment
+    let withoutFragment = bytes[..<(bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex)]
+    guard let question = withoutFragment.firstIndex(of: UInt8(ascii: "?")) else {
+      base = Substring(withoutFragment)
       leading = []
       trailing = []
       page = [:]
       return
     }
-    base = withoutFragment[..<question]
+    base = Substring(withoutFragment[..<question])
     var leading: [Substring] = []
     var trailing: [Substring] = []
     var page: [String: String] = [:]
     var seenPage = false
-    let query = withoutFragment[withoutFragment.index(after: question)...]
-    for parameter in query.split(separator: "&", omittingEmptySubsequences: true) {
-      let equals = parameter.firstIndex(of: "=")
-      let name = QueryPercentEncoding.decode(parameter[..<(equals ?? parameter.endIndex)])
+    var query = withoutFragment[withoutFragment.index(after: question)...]
+    // `JSONAPIQuery(parsing:)` drops one leading `?` (`/a??x=1`): read the parameters as it does.
+    if query.first == UInt8(ascii: "?") { query = query.dropFirst() }
+    for parameter in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+      let equals = parameter.firstIndex(of: UInt8(ascii: "="))
+      let name = QueryPercentEncoding.decode(
+        Substring(parameter[..<(equals ?? parameter.endIndex)]))
       // Decoded as `JSONAPIQuery(parsing:)` decodes it, so that the two agree on what is `page`.
       if case .page(let member) = QueryParameterName(name) {
         seenPage = true
         if page[member] == nil {
           page[member] =
             equals.map {
-              QueryPercentEncoding.decode(parameter[parameter.index(after: $0)...])
+              QueryPercentEncoding.decode(Substring(parameter[parameter.index(after: $0)...]))
             } ?? ""
         }
       } else if seenPage {
-        trailing.append(parameter)
+        trailing.append(Substring(parameter))
       } else {
-        leading.append(parameter)
+        leading.append(Substring(parameter))
       }
     }
     self.leading = leading
@@ -61,6 +67,8 @@ struct PagingTarget {
     if !encoded.isEmpty { parameters.append(Substring(encoded)) }
     parameters += trailing
     guard !parameters.isEmpty else { return JSONAPILink(href: String(base)) }
-    return JSONAPILink(href: base + "?" + parameters.joined(separator: "&"))
+    let query = parameters.joined(separator: "&")
+    // A query that starts with `?` loses it when read back (see `init`): keep it with another.
+    return JSONAPILink(href: base + (query.utf8.first == UInt8(ascii: "?") ? "??" : "?") + query)
   }
 }

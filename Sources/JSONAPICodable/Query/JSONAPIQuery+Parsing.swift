@@ -29,21 +29,24 @@ extension JSONAPIQuery {
     guard query.utf8.count <= limits.maxQueryLength else {
       throw JSONAPIQueryError.limitExceeded(name: nil, limit: limits.maxQueryLength)
     }
-    var text = Substring(query)
-    if text.first == "?" { text = text.dropFirst() }
+    // Split at the bytes `?`, `&` and `=` (R72), never at Characters: a combining mark after `=`
+    // (`a=\u{301}b`) makes one Character with it, which would hide the separator in the raw text
+    // and not in its percent-encoded form.
+    var text = Substring(query).utf8
+    if text.first == UInt8(ascii: "?") { text = text.dropFirst() }
     var parameters: [(name: String, value: String?)] = []
-    for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+    for pair in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
       guard parameters.count < limits.maxParameters else {
         throw JSONAPIQueryError.limitExceeded(name: nil, limit: limits.maxParameters)
       }
-      if let equals = pair.firstIndex(of: "=") {
+      if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
         parameters.append(
           (
-            QueryPercentEncoding.decode(pair[..<equals]),
-            QueryPercentEncoding.decode(pair[pair.index(after: equals)...])
+            QueryPercentEncoding.decode(Substring(pair[..<equals])),
+            QueryPercentEncoding.decode(Substring(pair[pair.index(after: equals)...]))
           ))
       } else {
-        parameters.append((QueryPercentEncoding.decode(pair), nil))
+        parameters.append((QueryPercentEncoding.decode(Substring(pair)), nil))
       }
     }
     try self.init(parameters: parameters, limits: limits)
