@@ -278,6 +278,7 @@ private func label(_ error: any Error) -> String {
     case .paginationCycle: return "paginationCycle"
     case .missingDocument(let status): return "missingDocument(\(status))"
     case .unexpectedContentType: return "unexpectedContentType"
+    case .atomicResultsMismatch: return "atomicResultsMismatch"
     }
   case let error as URLError: return "URLError(\(error.code.rawValue))"
   case let error as JSONAPIResponseError: return "JSONAPIResponseError(\(error.statusCode))"
