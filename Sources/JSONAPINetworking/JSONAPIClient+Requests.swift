@@ -51,7 +51,8 @@ extension JSONAPIClient {
     return try document(type, from: raw)
   }
 
-  /// Every page of a paginated collection, following `links.next` until the last page.
+  /// Every page of a paginated collection, following `links.next` until the last page, or
+  /// `links.prev` until the first when `direction` is ``JSONAPIPageDirection/backward``.
   ///
   /// ```swift
   /// for try await page in client.pages(of: [Article].self, from: "articles") {
@@ -60,29 +61,60 @@ extension JSONAPIClient {
   /// }
   /// ```
   ///
-  /// A relative `next` link resolves against the URL of the page that holds it. The sequence
-  /// throws ``JSONAPIClientError/paginationCycle(_:)`` when a `next` link leads back to a page it
-  /// has read, and ``JSONAPIClientError/tooManyPages(limit:)`` after
-  /// ``Configuration/maxPages`` pages; otherwise it throws what ``get(_:from:query:)-(_,String,_)``
-  /// throws, and ends after the first error.
+  /// Any paging strategy works, since only the server's links are followed: page numbers,
+  /// offsets, or the cursors of the Cursor Pagination profile, whose `next` link may lead to an
+  /// empty page with a `null` link (read and given like the others; the sequence ends after it).
+  /// To walk a cursor-paginated collection backwards from a cursor:
+  ///
+  /// ```swift
+  /// let before = JSONAPIQuery().page(size: 10, before: cursor)
+  /// for try await page in client.pages(
+  ///   of: [Article].self, from: "articles", query: before, direction: .backward)
+  /// {
+  ///   if page.rangeTruncated { print("a range request got only the first items") }
+  /// }
+  /// ```
+  ///
+  /// A relative link resolves against the URL of the page that holds it. The sequence throws
+  /// ``JSONAPIClientError/paginationCycle(_:)`` when a link leads back to a page it has read, and
+  /// ``JSONAPIClientError/tooManyPages(limit:)`` after ``Configuration/maxPages`` pages; otherwise
+  /// it throws what ``get(_:from:query:)-(_,String,_)`` throws (a server's refusal of a page size
+  /// or cursor is a ``JSONAPIResponseError`` whose error names the parameter in
+  /// `source.parameter`), and ends after the first error.
   ///
   /// - Parameters:
   ///   - type: The primary data of one page, such as `[Article]`.
   ///   - path: The collection, resolved against ``baseURL``.
   ///   - query: Parameters of the first request; later pages use the server's links as they are.
+  ///   - direction: ``JSONAPIPageDirection/forward`` (the default) follows `next` links;
+  ///     ``JSONAPIPageDirection/backward`` follows `prev` links.
   public func pages<PrimaryData: Decodable>(
-    of type: PrimaryData.Type, from path: String, query: JSONAPIQuery = JSONAPIQuery()
+    of type: PrimaryData.Type, from path: String, query: JSONAPIQuery = JSONAPIQuery(),
+    direction: JSONAPIPageDirection = .forward
   ) -> JSONAPIPages<PrimaryData, JSONAPIValue> {
-    pages(of: type, meta: JSONAPIValue.self, from: path, query: query)
+    pages(of: type, meta: JSONAPIValue.self, from: path, query: query, direction: direction)
   }
 
   /// Every page of a paginated collection with its `meta` decoded as `Meta`, following
-  /// `links.next` until the last page, as ``pages(of:from:query:)`` does.
+  /// `links.next` (or `links.prev`, walking ``JSONAPIPageDirection/backward``) as
+  /// ``pages(of:from:query:direction:)`` does.
   ///
   /// ```swift
   /// struct PageMeta: Decodable { var total: Int }
   /// for try await page in client.pages(of: [Article].self, meta: PageMeta.self, from: "articles") {
   ///   print(page.data.count, "of", page.meta?.total ?? 0)
+  /// }
+  /// ```
+  ///
+  /// For a server that follows the Cursor Pagination profile, `JSONAPICursorPageMeta` reads its
+  /// `meta.page` (`total`, `estimatedTotal`, `rangeTruncated`):
+  ///
+  /// ```swift
+  /// for try await page in client.pages(
+  ///   of: [Article].self, meta: JSONAPICursorPageMeta.self, from: "articles",
+  ///   query: JSONAPIQuery().page(size: 50))
+  /// {
+  ///   print(page.data.count, "of", page.meta?.total ?? page.meta?.estimatedTotal ?? 0)
   /// }
   /// ```
   ///
@@ -94,11 +126,13 @@ extension JSONAPIClient {
   ///   - meta: The type of each page's top-level `meta`.
   ///   - path: The collection, resolved against ``baseURL``.
   ///   - query: Parameters of the first request; later pages use the server's links as they are.
+  ///   - direction: ``JSONAPIPageDirection/forward`` (the default) follows `next` links;
+  ///     ``JSONAPIPageDirection/backward`` follows `prev` links.
   public func pages<PrimaryData: Decodable, Meta: Decodable>(
     of type: PrimaryData.Type, meta: Meta.Type, from path: String,
-    query: JSONAPIQuery = JSONAPIQuery()
+    query: JSONAPIQuery = JSONAPIQuery(), direction: JSONAPIPageDirection = .forward
   ) -> JSONAPIPages<PrimaryData, Meta> {
-    JSONAPIPages(client: self, first: .path(path, query))
+    JSONAPIPages(client: self, first: .path(path, query), direction: direction)
   }
 }
 

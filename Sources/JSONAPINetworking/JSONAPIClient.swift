@@ -97,7 +97,7 @@ extension JSONAPIClient {
   public struct Configuration: Sendable {
     /// The largest response body accepted by default: 16 MiB.
     public static let defaultMaxResponseBytes = 16 * 1024 * 1024
-    /// The most pages ``JSONAPIClient/pages(of:from:query:)`` reads by default: 1,000.
+    /// The most pages ``JSONAPIClient/pages(of:from:query:direction:)`` reads by default: 1,000.
     public static let defaultMaxPages = 1_000
 
     /// The media type sent in `Accept`, and in `Content-Type` when there is a body. Set
@@ -109,8 +109,8 @@ extension JSONAPIClient {
     /// The largest response body accepted, in bytes; larger ones throw
     /// ``JSONAPIClientError/responseTooLarge(limit:)``. Default: ``defaultMaxResponseBytes``.
     public var maxResponseBytes: Int
-    /// The most pages one ``JSONAPIClient/pages(of:from:query:)`` sequence reads before throwing
-    /// ``JSONAPIClientError/tooManyPages(limit:)``. Default: ``defaultMaxPages``.
+    /// The most pages one ``JSONAPIClient/pages(of:from:query:direction:)`` sequence reads before
+    /// throwing ``JSONAPIClientError/tooManyPages(limit:)``. Default: ``defaultMaxPages``.
     public var maxPages: Int
     /// Called for every request after the client has set its URL, method, headers and body and
     /// checked its origin, and before it is sent: add headers, sign it, refresh a token. It

@@ -18,10 +18,12 @@ public enum JSONAPIClientError: Error, Sendable, Hashable {
   case originNotAllowed(URL)
   /// The response body is larger than ``JSONAPIClient/Configuration/maxResponseBytes``.
   case responseTooLarge(limit: Int)
-  /// ``JSONAPIClient/pages(of:from:query:)`` followed ``JSONAPIClient/Configuration/maxPages``
-  /// pages and the last one still links a `next` page.
+  /// ``JSONAPIClient/pages(of:from:query:direction:)`` followed
+  /// ``JSONAPIClient/Configuration/maxPages`` pages and the last one still links a `next` page (a
+  /// `prev` page, walking backwards).
   case tooManyPages(limit: Int)
-  /// A `next` link leads back to a page already read, which would loop forever.
+  /// A `next` link (a `prev` link, walking backwards) leads back to a page already read, which
+  /// would loop forever.
   case paginationCycle(URL)
   /// A successful answer (`statusCode`) has no body where the request needs a document, such as a
   /// `GET` answered with `204 No Content`.
@@ -52,9 +54,9 @@ extension JSONAPIClientError: CustomStringConvertible, LocalizedError {
       return "The response body is larger than the limit of \(limit) bytes (maxResponseBytes)"
     case .tooManyPages(let limit):
       return
-        "Pagination stopped after \(limit) pages (maxPages); the last page still links a next one"
+        "Pagination stopped after \(limit) pages (maxPages); the last page still links another one"
     case .paginationCycle(let url):
-      return "Pagination stopped: the next link \(url.absoluteString) leads to a page already read"
+      return "Pagination stopped: the link \(url.absoluteString) leads to a page already read"
     case .missingDocument(let statusCode):
       return "The server answered \(statusCode) without a JSON:API document"
     case .unexpectedContentType(let contentType, let statusCode, let bodyPrefix):

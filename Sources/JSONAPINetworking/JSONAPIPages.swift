@@ -2,7 +2,8 @@ import Foundation
 import JSONAPICodable
 
 /// The pages of a paginated collection, read one request at a time as you iterate: made by
-/// ``JSONAPIClient/pages(of:from:query:)`` and ``JSONAPIClient/pages(of:meta:from:query:)``.
+/// ``JSONAPIClient/pages(of:from:query:direction:)`` and
+/// ``JSONAPIClient/pages(of:meta:from:query:direction:)``.
 ///
 /// ```swift
 /// var titles: [String] = []
@@ -14,6 +15,11 @@ import JSONAPICodable
 /// Each element is the whole page document, so `meta` (totals, typed as `Meta`) and `links` stay
 /// readable. The sequence ends after the page without a `next` link (or with `"next": null`), and
 /// after the first error it throws. Each iteration starts again from the first page.
+///
+/// Walking ``JSONAPIPageDirection/backward``, it follows `prev` links instead and ends after the
+/// page without one. A cursor-paginated server may link a page that turns out empty (the Cursor
+/// Pagination profile allows it when it cannot tell cheaply whether more items exist): that page
+/// is read and given like any other, and its own `null` link ends the sequence.
 public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequence, Sendable {
   /// One page: the primary data with the page's `meta` and `links`.
   public typealias Element = JSONAPIDocument<PrimaryData, Meta>
@@ -24,10 +30,11 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
 
   let client: JSONAPIClient
   let first: Start
+  let direction: JSONAPIPageDirection
 
   /// Starts reading at the first page.
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(client: client, state: .first(first))
+    AsyncIterator(client: client, state: .first(first), direction: direction)
   }
 
   /// Reads the next page when asked.
@@ -40,11 +47,13 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
 
     let client: JSONAPIClient
     var state: State
+    let direction: JSONAPIPageDirection
     var visited: Set<String> = []
 
-    init(client: JSONAPIClient, state: State) {
+    init(client: JSONAPIClient, state: State, direction: JSONAPIPageDirection) {
       self.client = client
       self.state = state
+      self.direction = direction
     }
 
     /// The next page, or `nil` after the last one.
@@ -79,7 +88,8 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
       }
       let raw = try await client.exchange("GET", url)
       let page = try client.document(Element.self, from: raw)
-      if let href = page.links?.next?.href {
+      let link = direction == .forward ? page.links?.next : page.links?.prev
+      if let href = link?.href {
         guard let next = URL(jsonAPIReference: href, relativeTo: raw.url)?.absoluteURL else {
           throw JSONAPIClientError.invalidURL(href)
         }

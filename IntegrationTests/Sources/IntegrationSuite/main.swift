@@ -367,6 +367,7 @@ await check("atomic operations endpoint answers the extension's media type (raw 
 
 await graphCreateScenario(client)
 await changesScenario(baseURL)
+await pagingScenario(client)
 
 // MARK: Summary
 

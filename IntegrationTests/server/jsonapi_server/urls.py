@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework import routers
 
-from blog import views
+from blog import cursor, views
 
 router = routers.DefaultRouter(trailing_slash=False)
 router.register(r"articles", views.ArticleViewSet, basename="article")
@@ -23,6 +23,7 @@ urlpatterns = [
         name="article-related",
     ),
     path("operations", views.OperationsView.as_view()),
+    path("articles-by-cursor", cursor.ArticleByCursorViewSet.as_view({"get": "list"})),
     path("test/slow", views.slow),
     path("test/big", views.big),
     path("test/crash", views.crash),
