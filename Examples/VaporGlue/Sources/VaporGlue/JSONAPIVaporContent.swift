@@ -28,6 +28,7 @@ import Vapor
 
 /// Writes an `Encodable` value as a JSON:API document with a `JSONAPIEncoder`.
 public struct JSONAPIContentEncoder: ContentEncoder {
+  /// The encoder that writes every document.
   public let encoder: JSONAPIEncoder
 
   /// Uses `encoder`; by default one that includes related resources only when asked to.
@@ -56,6 +57,7 @@ public struct JSONAPIContentEncoder: ContentEncoder {
 
 /// Reads a JSON:API request document into a `Decodable` model with a `JSONAPIDecoder`.
 public struct JSONAPIContentDecoder: ContentDecoder {
+  /// The decoder that reads every request document.
   public let decoder: JSONAPIDecoder
 
   /// Uses `decoder`, by default one with the library's default limits.
