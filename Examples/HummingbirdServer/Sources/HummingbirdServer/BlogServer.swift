@@ -19,7 +19,7 @@ struct BlogServer {
     logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
 
     let api = BlogAPI(database: try openDatabase(at: path), baseURL: baseURL)
-    let router = Router(context: JSONAPIRequestContext.self)
+    let router = Router(context: JSONAPIRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: JSONAPIMiddleware())
     api.addRoutes(to: router)
     let app = Application(
