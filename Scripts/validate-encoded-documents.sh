@@ -5,7 +5,8 @@
 # request/response table) with JSONAPI_ENCODED_DUMP_DIR set, so each test document is saved as
 # <name>.<kind>.json (kind: response, create, update, relationship), then checks each file with
 # ../shared/jsonapi/tools/jsonapi_validate.py: the 1.0 schema set, or the 1.1 draft set for
-# documents that use 1.1 features (lid). Exits non-zero when a document fails.
+# documents that use 1.1 features (lid, an error's `type` link). Exits non-zero when a document
+# fails.
 # Skips (exit 0, with a message) when python3 or its jsonschema module is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,8 +42,9 @@ for kind in response create update relationship; do
   for schema_set in 1.0 1.1-draft-pr1603; do
     batch=()
     for file in "$dump_dir"/*."$kind".json; do
-      # lid exists only in JSON:API 1.1, so the 1.0 schema cannot accept such documents.
-      if grep -q '"lid"' "$file"; then uses_11=yes; else uses_11=no; fi
+      # lid and an error's `type` link (the Cursor Pagination profile's errors) exist only in
+      # JSON:API 1.1, so the 1.0 schema cannot accept such documents.
+      if grep -qE '"lid"|"links":\{[^{}]*"type":' "$file"; then uses_11=yes; else uses_11=no; fi
       if { [ "$schema_set" = 1.0 ] && [ "$uses_11" = no ]; } ||
         { [ "$schema_set" != 1.0 ] && [ "$uses_11" = yes ]; }; then
         batch+=("$file")

@@ -1,6 +1,7 @@
 // ServerExample: drives the framework-agnostic JSON:API handler of ServerExampleKit through a
-// short session (fetch with include, sparse fieldsets and paging, create, update, relationship
-// updates, delete, and failing requests), printing each exchange. Exits with status 1 when any
+// short session (fetch with include, sparse fieldsets and paging by page number, cursor and
+// offset, create, update, relationship updates, delete, and failing requests), printing each
+// exchange. Exits with status 1 when any
 // response has an unexpected status, so that CI can run it.
 
 import Foundation
@@ -17,6 +18,11 @@ let session: [(ExampleRequest, Int)] = [
     200
   ),
   (.jsonAPI("GET", "/articles/1?include=comments.author"), 200),
+  // Cursor paging (the Cursor Pagination profile): the first page, then the one its `next` names.
+  (.jsonAPI("GET", "/people?sort=name&page%5Bsize%5D=2"), 200),
+  (.jsonAPI("GET", "/people?sort=name&page%5Bafter%5D=9&page%5Bsize%5D=2"), 200),
+  // Offset paging.
+  (.jsonAPI("GET", "/comments?page%5Boffset%5D=1&page%5Blimit%5D=1"), 200),
   (
     .jsonAPI(
       "POST", "/articles",
@@ -39,6 +45,7 @@ let session: [(ExampleRequest, Int)] = [
   (.jsonAPI("GET", "/articles/100/relationships/comments"), 200),
   (.jsonAPI("DELETE", "/articles/100"), 204),
   (.jsonAPI("GET", "/articles?include=tags"), 400),
+  (.jsonAPI("GET", "/people?page%5Bsize%5D=500"), 400),
   (.jsonAPI("PATCH", "/articles/1", body: #"{"data":{"type":"articles","id":"2"}}"#), 409),
   (
     .jsonAPI("POST", "/articles", body: #"{"data":{"type":"articles","attributes":{"title":42}}}"#),

@@ -2,14 +2,16 @@ import Foundation
 import JSONAPICodable
 
 extension ExampleServer {
-  /// What `/articles` and `/articles/{id}` accept in their query.
-  static let articleRules = JSONAPIQueryRules(
-    includePaths: ["author", "comments.author"], sortFields: ["title", "id", "revision"],
-    fieldsets: [
-      "articles": ["title", "body", "revision", "author", "comments"],
-      "people": ["name"], "comments": ["body", "author"],
-    ],
-    pageMembers: ["number", "size"], maxPageSize: 50, filterMembers: ["author"])
+  /// What `/articles` and `/articles/{id}` accept in their query; the `page` members are those of
+  /// ``articlePaging``.
+  static let articleRules = articlePaging.rules(
+    JSONAPIQueryRules(
+      includePaths: ["author", "comments.author"], sortFields: ["title", "id", "revision"],
+      fieldsets: [
+        "articles": ["title", "body", "revision", "author", "comments"],
+        "people": ["name"], "comments": ["body", "author"],
+      ],
+      filterMembers: ["author"]))
 
   /// A single article takes `include` and `fields`, nothing that selects among resources.
   static let singleArticleRules: JSONAPIQueryRules = {
@@ -39,28 +41,14 @@ extension ExampleServer {
       }
       return false
     }
-    // R65: page-based pagination with links that keep the rest of the query.
-    let size = query.page["size"].flatMap { Int($0) } ?? 10
-    let number = query.page["number"].flatMap { Int($0) } ?? 1
-    let totalPages = max(1, (articles.count + size - 1) / size)
-    // A page number past the end (even one near Int.max) gives an empty page, never an overflow.
-    let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: size)
-    let start = overflow ? articles.count : min(offset, articles.count)
-    let page = Array(articles[start..<min(start + size, articles.count)])
-    func link(_ number: Int) -> JSONAPILink? {
-      let url = query.page(number: number, size: size).url(
-        relativeTo: URL(string: Self.baseURL + "/articles") ?? URL(fileURLWithPath: "/"))
-      return url.map { JSONAPILink(href: $0.absoluteString) }
-    }
-    var links = JSONAPILinks()
-    links["self"] = link(number)
-    links["first"] = link(1)
-    links["last"] = link(totalPages)
-    links["prev"] = number > 1 ? link(number - 1) : nil
-    links["next"] = number < totalPages ? link(number + 1) : nil
+    // R65: page numbers; links keep the rest of the query as the client sent it.
+    let page = try Self.articlePaging.page(for: query)
+    let (slice, hasMore) = Self.offsetPage(articles, page)
+    let paged = Self.articlePaging.response(
+      for: page, target: context.linkTarget, count: slice.count, hasMore: hasMore,
+      total: articles.count)
     let document = JSONAPIDocument(
-      data: page.map(resource), meta: PageMeta(total: articles.count, totalPages: totalPages),
-      links: links)
+      data: slice.map(resource), meta: paged.meta, links: paged.links)
     return context.document(200, try context.encoder.encode(document, for: query))
   }
 

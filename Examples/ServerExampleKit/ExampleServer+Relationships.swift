@@ -17,13 +17,21 @@ extension ExampleServer {
         links: ["self": JSONAPILink(href: Self.baseURL + "/articles/\(id)/author")])
       return context.document(200, try context.encoder.encode(document, for: context.query))
     case "comments":
-      let rules = JSONAPIQueryRules(
-        includePaths: ["author"], fieldsets: ["comments": ["body", "author"], "people": ["name"]],
-        pageMembers: [], filterMembers: [])
+      // Cursor paging (a comment's id) in the article's order, without ranges.
+      let paging = Self.articleCommentPaging
+      let rules = paging.rules(
+        JSONAPIQueryRules(
+          includePaths: ["author"],
+          fieldsets: ["comments": ["body", "author"], "people": ["name"]], filterMembers: []))
       try rules.validate(context.query)
-      let document = JSONAPIDocument<[CommentResource], JSONAPIValue>(
-        data: article.commentIDs.compactMap(comment),
-        links: ["self": JSONAPILink(href: Self.baseURL + "/articles/\(id)/comments")])
+      let page = try paging.page(for: context.query)
+      let (comments, hasMore) = try Self.cursorPage(
+        article.commentIDs.compactMap(comment), page, cursor: \.id)
+      let paged = paging.response(
+        for: page, target: context.linkTarget, cursors: comments.map(\.id),
+        count: comments.count, hasMore: hasMore)
+      let document = JSONAPIDocument(data: comments, meta: paged.meta, links: paged.links)
+      context.mediaType = paging.mediaType(applyingTo: context.mediaType)
       return context.document(200, try context.encoder.encode(document, for: context.query))
     default:
       throw JSONAPIRequestError.relationshipNotFound(name: relationship)
@@ -88,33 +96,81 @@ extension ExampleServer {
     }
   }
 
-  /// `/people`, `/people/{id}`, `/comments/{id}`.
+  /// `/people`, `/people/{id}`, `/comments`, `/comments/{id}`.
   func showOther(_ path: [String], _ context: inout Context) throws -> ExampleResponse {
     if path[0] == "comments" {
-      let rules = JSONAPIQueryRules(
-        includePaths: ["author"], fieldsets: ["comments": ["body", "author"], "people": ["name"]],
-        pageMembers: [], filterMembers: [])
-      try rules.validate(context.query)
-      guard let found = comment(path[1]) else {
-        throw JSONAPIRequestError.resourceNotFound(type: "comments", id: path[1])
-      }
-      return context.document(200, try context.encoder.encode(found, for: context.query))
+      return path.count == 1 ? try listComments(&context) : try showComment(path[1], &context)
     }
+    if path.count == 1 { return try listPeople(&context) }
     let rules = JSONAPIQueryRules(
-      sortFields: path.count == 1 ? ["name"] : [], fieldsets: ["people": ["name"]],
+      fieldsets: ["people": ["name"]], pageMembers: [], filterMembers: [])
+    try rules.validate(context.query)
+    guard let found = person(path[1]) else {
+      throw JSONAPIRequestError.resourceNotFound(type: "people", id: path[1])
+    }
+    return context.document(200, try context.encoder.encode(found, for: context.query))
+  }
+
+  /// `/people`: cursor paging by the Cursor Pagination profile, in name order.
+  private func listPeople(_ context: inout Context) throws -> ExampleResponse {
+    let paging = Self.peoplePaging
+    // `sort=id` is a sort this endpoint knows, but its cursors follow names: the paging refuses
+    // it with the profile's Unsupported Sort error.
+    let rules = paging.rules(
+      JSONAPIQueryRules(
+        sortFields: ["name", "id"], fieldsets: ["people": ["name"]], filterMembers: []))
+    try rules.validate(context.query)
+    let page = try paging.page(for: context.query)
+    let descending = context.query.sort.first?.isDescending ?? false
+    let people = store.people.values.sorted { first, second in
+      first.name == second.name
+        ? first.id < second.id : descending == (first.name > second.name)
+    }
+    let (slice, hasMore) = try Self.cursorPage(people, page, cursor: \.id)
+    let paged = paging.response(
+      for: page, target: context.linkTarget, cursors: slice.map(\.id), count: slice.count,
+      hasMore: hasMore, total: people.count)
+    // Each person carries its cursor, as the profile's item cursors do.
+    let data = slice.compactMap { found in
+      person(found.id).map { resource in
+        var resource = resource
+        resource.meta = JSONAPIPaging.itemMeta(cursor: found.id)
+        return resource
+      }
+    }
+    let document = JSONAPIDocument(data: data, meta: paged.meta, links: paged.links)
+    context.mediaType = paging.mediaType(applyingTo: context.mediaType)
+    return context.document(200, try context.encoder.encode(document, for: context.query))
+  }
+
+  /// `/comments`: offset paging, by id.
+  private func listComments(_ context: inout Context) throws -> ExampleResponse {
+    let paging = Self.commentPaging
+    let rules = paging.rules(
+      JSONAPIQueryRules(
+        includePaths: ["author"], fieldsets: ["comments": ["body", "author"], "people": ["name"]],
+        filterMembers: []))
+    try rules.validate(context.query)
+    let page = try paging.page(for: context.query)
+    // Ids are numbers here: in numeric order.
+    let ids = store.comments.keys.sorted { (Int($0) ?? 0, $0) < (Int($1) ?? 0, $1) }
+    let (slice, hasMore) = Self.offsetPage(ids.compactMap(comment), page)
+    let paged = paging.response(
+      for: page, target: context.linkTarget, count: slice.count, hasMore: hasMore,
+      total: ids.count)
+    let document = JSONAPIDocument(data: slice, meta: paged.meta, links: paged.links)
+    return context.document(200, try context.encoder.encode(document, for: context.query))
+  }
+
+  /// `/comments/{id}`.
+  private func showComment(_ id: String, _ context: inout Context) throws -> ExampleResponse {
+    let rules = JSONAPIQueryRules(
+      includePaths: ["author"], fieldsets: ["comments": ["body", "author"], "people": ["name"]],
       pageMembers: [], filterMembers: [])
     try rules.validate(context.query)
-    if path.count == 2 {
-      guard let found = person(path[1]) else {
-        throw JSONAPIRequestError.resourceNotFound(type: "people", id: path[1])
-      }
-      return context.document(200, try context.encoder.encode(found, for: context.query))
+    guard let found = comment(id) else {
+      throw JSONAPIRequestError.resourceNotFound(type: "comments", id: id)
     }
-    var people = store.people.keys.compactMap(person)
-    let descending = context.query.sort.first?.isDescending ?? false
-    people.sort { descending ? $0.name > $1.name : $0.name < $1.name }
-    let document = JSONAPIDocument<[PersonResource], JSONAPIValue>(
-      data: people, links: ["self": JSONAPILink(href: Self.baseURL + "/people")])
-    return context.document(200, try context.encoder.encode(document, for: context.query))
+    return context.document(200, try context.encoder.encode(found, for: context.query))
   }
 }

@@ -8,7 +8,11 @@ import JSONAPICodable
 /// `/articles/{id}/author` and `/articles/{id}/comments` (GET),
 /// `/articles/{id}/relationships/author` (GET, PATCH),
 /// `/articles/{id}/relationships/comments` (GET, PATCH → 403, POST, DELETE),
-/// `/people`, `/people/{id}`, `/comments/{id}` (GET).
+/// `/people`, `/people/{id}`, `/comments`, `/comments/{id}` (GET).
+///
+/// Collections are paged with the three strategies of `JSONAPIPaging`: `/articles` by page
+/// number, `/comments` by offset, `/people` and `/articles/{id}/comments` by cursor (the Cursor
+/// Pagination profile); see `ExampleServer+Paging.swift`.
 public struct ExampleServer: Sendable {
   /// Where the example API lives: `Location` and `links` are absolute URLs under it.
   public static let baseURL = "https://api.example.com"
@@ -17,7 +21,8 @@ public struct ExampleServer: Sendable {
 
   /// The data the handler serves and changes.
   public internal(set) var store: ExampleStore
-  let negotiation = JSONAPIContentNegotiation(supportedProfiles: [timestampsProfile])
+  let negotiation = JSONAPIContentNegotiation(
+    supportedProfiles: [timestampsProfile, JSONAPIPaging.cursorPaginationProfile])
   let requestRules = JSONAPIRequestRules(acceptsClientGeneratedIDs: true)
 
   /// A handler over `store` (by default three articles with their people and comments).
@@ -74,7 +79,7 @@ public struct ExampleServer: Sendable {
       return try showRelated(article: path[1], relationship: path[2], &context)
     case ("articles", 4) where path[2] == "relationships":
       return try relationship(article: path[1], name: path[3], &context)
-    case ("people", 1), ("people", 2), ("comments", 2):
+    case ("people", 1), ("people", 2), ("comments", 1), ("comments", 2):
       guard method == "GET" else { throw Self.methodNotAllowed(["GET"]) }
       return try showOther(path, &context)
     default:

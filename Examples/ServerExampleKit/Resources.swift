@@ -11,6 +11,8 @@ struct PersonResource: Encodable, JSONAPIResource, JSONAPIRelationshipExpressibl
   var type = jsonAPIType
   var name: String
   var links: JSONAPILinks
+  /// In a cursor-paged list, the person's cursor (`{"page": {"cursor": "…"}}`).
+  var meta: JSONAPIValue?
 }
 
 struct CommentResource: Encodable, JSONAPIResource, JSONAPIRelationshipExpressible {
@@ -59,10 +61,4 @@ struct ArticleResource: Encodable, JSONAPIResource {
     try container.encode(comments, forKey: .comments)
     try container.encode(links, forKey: .links)
   }
-}
-
-/// The top-level `meta` of a collection.
-struct PageMeta: Encodable {
-  var total: Int
-  var totalPages: Int
 }

@@ -9,6 +9,7 @@ extension JSONAPIErrorObject {
   /// | Error | `status` | `source` |
   /// |---|---|---|
   /// | ``JSONAPIQueryError`` | 400 | `parameter` |
+  /// | ``JSONAPIPagingError`` (with the Cursor Pagination profile's `links.type`, and `meta.page.maxSize` for a page too large) | 400 | `parameter` |
   /// | ``JSONAPINegotiationError`` | 415 or 406 | `header` |
   /// | ``JSONAPIRequestError`` | its ``JSONAPIRequestError/status`` (409, 403, 404, 400) | `pointer` when the body is at fault |
   /// | ``JSONAPIError`` for JSON that is not well-formed, nested too deep, or not a valid JSON:API document | 400 | `pointer` when known |
@@ -45,6 +46,8 @@ extension JSONAPIErrorObject {
       self.init(
         status: "400", code: error.code, title: "Invalid Query Parameter",
         detail: error.description, source: error.parameter.map { Source(parameter: $0) })
+    case let error as JSONAPIPagingError:
+      self = error.errorObject
     case let error as JSONAPINegotiationError:
       self.init(
         status: String(error.status), code: error.code,

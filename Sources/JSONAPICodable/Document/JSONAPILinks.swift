@@ -10,10 +10,12 @@ import Foundation
 /// document.links?["node--article"]   // any other name
 /// ```
 ///
-/// A `null` link means "this link does not exist" (JSON:API 1.1) and is not stored. Names keep their
-/// order, so encoding writes them back as they came.
+/// A `null` link means "this link does not exist" (JSON:API 1.1) and is not stored when decoding;
+/// ``setNull(_:)`` writes one where a profile requires the member (the Cursor Pagination profile's
+/// `prev` and `next`). Names keep their order, so encoding writes them back as they came.
 public struct JSONAPILinks: Sendable, Hashable {
-  private var entries: [(name: String, link: JSONAPILink)]
+  // `nil`: a member written as `null` (R53, R63), which reads as no link.
+  private var entries: [(name: String, link: JSONAPILink?)]
 
   /// Creates a links object from names and links, in that order.
   ///
@@ -25,9 +27,9 @@ public struct JSONAPILinks: Sendable, Hashable {
     for (name, link) in links { self[name] = link }
   }
 
-  /// The link called `name`, or `nil`; setting `nil` removes it.
+  /// The link called `name`, or `nil` (also for a link set to `null`); setting `nil` removes it.
   public subscript(name: String) -> JSONAPILink? {
-    get { entries.first(where: { $0.name == name })?.link }
+    get { entries.first(where: { $0.name == name }).flatMap(\.link) }
     set {
       if let index = entries.firstIndex(where: { $0.name == name }) {
         if let newValue { entries[index].link = newValue } else { entries.remove(at: index) }
@@ -37,10 +39,29 @@ public struct JSONAPILinks: Sendable, Hashable {
     }
   }
 
-  /// The names present, in document order.
-  public var names: [String] { entries.map(\.name) }
-  /// Whether there is no link at all.
-  public var isEmpty: Bool { entries.isEmpty }
+  /// The names present, in document order (not those set to `null`).
+  public var names: [String] { entries.compactMap { $0.link == nil ? nil : $0.name } }
+  /// Whether there is no link at all (links set to `null` are none).
+  public var isEmpty: Bool { !entries.contains { $0.link != nil } }
+
+  /// The names written as `null`, in document order.
+  public var nullNames: [String] { entries.compactMap { $0.link == nil ? $0.name : nil } }
+
+  /// Writes the member `name` as `null`: a link said not to exist (JSON:API 1.1, and for
+  /// pagination links in 1.0), in place of any link of that name. Reading it gives `nil`, and
+  /// links compare equal with or without it; setting a link replaces it.
+  ///
+  /// ```swift
+  /// var links: JSONAPILinks = ["next": "/people?page%5Bafter%5D=c2"]
+  /// links.setNull("prev")   // {"next": "/people?page%5Bafter%5D=c2", "prev": null}
+  /// ```
+  public mutating func setNull(_ name: String) {
+    if let index = entries.firstIndex(where: { $0.name == name }) {
+      entries[index].link = nil
+    } else {
+      entries.append((name, nil))
+    }
+  }
 
   /// `self`: the link that produced this document, or that identifies this resource or relationship.
   public var selfLink: JSONAPILink? {
@@ -88,17 +109,20 @@ public struct JSONAPILinks: Sendable, Hashable {
     set { self["type"] = newValue }
   }
 
-  /// Two links objects are equal when they hold the same links under the same names, in any order.
+  /// Two links objects are equal when they hold the same links under the same names, in any order;
+  /// a `null` link is no link.
   public static func == (lhs: JSONAPILinks, rhs: JSONAPILinks) -> Bool {
-    guard lhs.entries.count == rhs.entries.count else { return false }
-    return lhs.entries.allSatisfy { rhs[$0.name] == $0.link }
+    let present = lhs.entries.filter { $0.link != nil }
+    guard present.count == rhs.entries.filter({ $0.link != nil }).count else { return false }
+    return present.allSatisfy { rhs[$0.name] == $0.link }
   }
 
   /// Hashes the links independently of their order.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(entries.count)
+    let present = entries.filter { $0.link != nil }
+    hasher.combine(present.count)
     var combined = 0
-    for entry in entries {
+    for entry in present {
       var inner = Hasher()
       inner.combine(entry.name)
       inner.combine(entry.link)
@@ -133,7 +157,11 @@ extension JSONAPILinks: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: AnyCodingKey.self)
     for entry in entries {
-      try container.encode(entry.link, forKey: AnyCodingKey(entry.name))
+      if let link = entry.link {
+        try container.encode(link, forKey: AnyCodingKey(entry.name))
+      } else {
+        try container.encodeNil(forKey: AnyCodingKey(entry.name))
+      }
     }
   }
 }

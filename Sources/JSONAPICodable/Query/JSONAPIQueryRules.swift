@@ -30,6 +30,10 @@ public struct JSONAPIQueryRules: Sendable, Hashable {
   /// Names of other parameters the endpoint understands, exactly as written: implementation-specific
   /// ones (`camelCase`), extension ones (`ext:param`), nested families (`filter[a][b]`).
   public var additionalParameters: Set<String>
+  /// Set by ``JSONAPIPaging/rules(_:)``: the strategy checks the `page` members, with its errors,
+  /// as long as ``pageMembers`` and ``maxPageSize`` are still its own (rules copied for an
+  /// endpoint that does not page, with `pageMembers = []`, check as plain rules do).
+  var paging: JSONAPIPaging?
 
   /// Creates rules; by default the endpoint supports no `include`, no `sort`, any sparse
   /// fieldset, `page[number]` and `page[size]` up to 100, any filter and nothing else.
@@ -60,7 +64,8 @@ public struct JSONAPIQueryRules: Sendable, Hashable {
   ///   ``JSONAPIQueryError/invalidPageValue(name:value:reason:)``, or
   ///   ``JSONAPIQueryError/unsupportedParameter(name:reason:)`` for `include` or `sort` on an
   ///   endpoint without them, an unknown `page` or `filter` member, or any other parameter not in
-  ///   ``additionalParameters``.
+  ///   ``additionalParameters``; on rules made by ``JSONAPIPaging/rules(_:)``, the errors of
+  ///   ``JSONAPIPaging/page(for:)`` for the `page` members.
   public func validate(_ query: JSONAPIQuery) throws {
     if let include = query.include {
       guard let includePaths else {
@@ -88,8 +93,12 @@ public struct JSONAPIQueryRules: Sendable, Hashable {
     for field in query.sort where !sortFields.contains(field.field) {
       throw JSONAPIQueryError.sortNotAllowed(field: field.field)
     }
-    for member in query.page.keys.sorted() {
-      try validatePage(member, query.page[member] ?? "")
+    if let paging, pageMembers == paging.pageMembers, maxPageSize == paging.maxSize {
+      _ = try paging.page(for: query)
+    } else {
+      for member in query.page.keys.sorted() {
+        try validatePage(member, query.page[member] ?? "")
+      }
     }
     if let filterMembers {
       for member in query.filter.keys.sorted() where !filterMembers.contains(member) {

@@ -27,6 +27,7 @@ import Testing
       root.appendingPathComponent("Tests/JSONAPINetworkingTests/ReadmeRequestSnippetTests.swift"),
       root.appendingPathComponent(
         "Tests/JSONAPINetworkingTests/WritingChangesSnippetTests.swift"),
+      root.appendingPathComponent("Tests/JSONAPINetworkingTests/PagingSnippetTests.swift"),
     ]
   }
 
@@ -128,22 +129,22 @@ import Testing
       missing.isEmpty, "README lines with no compiled twin:\n\(missing.joined(separator: "\n"))")
   }
 
-  // The DocC article on graph creates and changes-only updates (issue 29) is held to the same
-  // rule: its snippets are compiled in WritingChangesSnippetTests.
-  @Test func everyWritingChangesSnippetLineHasACompiledTwin() throws {
+  // DocC articles held to the same rule: their snippets are compiled in the snippet tests
+  // (WritingChangesSnippetTests, PagingSnippetTests).
+  @Test(arguments: ["WritingChanges.md", "Paging.md"])
+  func everyArticleSnippetLineHasACompiledTwin(_ name: String) throws {
     let article = try String(
       contentsOf: Self.root.appendingPathComponent(
-        "Sources/JSONAPICodable/JSONAPICodable.docc/WritingChanges.md"),
+        "Sources/JSONAPICodable/JSONAPICodable.docc/\(name)"),
       encoding: .utf8)
     let blocks = Self.swiftBlocks(in: article)
-    #expect(blocks.count >= 5, "the article's Swift snippets were not found")
+    #expect(blocks.count >= 4, "the Swift snippets of \(name) were not found")
     let sources = try Self.snippetTestSources()
       .map { try String(contentsOf: $0, encoding: .utf8) }
       .joined(separator: "\n")
-    let missing = Self.linesWithoutTwin(in: blocks, sources: sources, file: "WritingChanges.md")
+    let missing = Self.linesWithoutTwin(in: blocks, sources: sources, file: name)
     #expect(
-      missing.isEmpty,
-      "WritingChanges.md lines with no compiled twin:\n\(missing.joined(separator: "\n"))")
+      missing.isEmpty, "\(name) lines with no compiled twin:\n\(missing.joined(separator: "\n"))")
   }
 
   // The checker itself: a line that is missing is reported, a reflowed or commented one is not,

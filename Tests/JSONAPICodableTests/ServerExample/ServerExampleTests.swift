@@ -17,6 +17,13 @@ import Testing
     #"{"data":{"type":"articles","# + members + "}}"
   }
 
+  static let base = ExampleServer.baseURL
+  static let profile = JSONAPIPaging.cursorPaginationProfile
+  /// A cursor-paged answer names the Cursor Pagination profile in its media type (R60).
+  static let cursorHeaders = [
+    "Content-Type": #"application/vnd.api+json;profile="\#(JSONAPIPaging.cursorPaginationProfile)""#
+  ]
+
   static let cases: [ServerCase] = [
     // GET collections: include (R67), sort (R69), page (R65), filter, fields (R68).
     .get("list", "/articles", dataIDs: ["1", "2", "3"]),
@@ -28,7 +35,9 @@ import Testing
     .get("list-sort-title", "/articles?sort=title", dataIDs: ["3", "2", "1"]),
     .get("list-sort-descending", "/articles?sort=-revision,-title", dataIDs: ["1", "2", "3"]),
     .get("list-page", "/articles?page%5Bnumber%5D=2&page%5Bsize%5D=2", dataIDs: ["3"]),
-    .get("list-page-far-away", "/articles?page%5Bnumber%5D=999999999999999999", dataIDs: []),
+    .get(
+      "list-page-far-away", "/articles?page%5Bnumber%5D=2147483647", dataIDs: [],
+      links: ["prev": "\(base)/articles?page%5Bnumber%5D=1", "next": .absent]),
     .get("list-filter", "/articles?filter%5Bauthor%5D=9,5", dataIDs: ["1"]),
     .get(
       "list-fields", "/articles?include=author&fields%5Barticles%5D=title&fields%5Bpeople%5D=name",
@@ -47,6 +56,133 @@ import Testing
     .get("people", "/people?sort=-name", dataIDs: ["5", "9", "2"]),
     .get("person", "/people/9", dataIDs: ["9"]),
     .get("comment", "/comments/5?include=author", dataIDs: ["5"], included: ["people/2"]),
+    // Paging (R62-R65): page numbers on /articles, cursors (the Cursor Pagination profile) on
+    // /people and /articles/{id}/comments, offsets on /comments. Links keep every other
+    // parameter as sent, raw brackets included.
+    .get(
+      "articles-first-page", "/articles?sort=title&page%5Bsize%5D=1", dataIDs: ["3"],
+      links: [
+        "self": "\(base)/articles?sort=title&page%5Bsize%5D=1",
+        "first": "\(base)/articles?sort=title&page%5Bnumber%5D=1&page%5Bsize%5D=1",
+        "prev": .absent,
+        "next": "\(base)/articles?sort=title&page%5Bnumber%5D=2&page%5Bsize%5D=1",
+        "last": "\(base)/articles?sort=title&page%5Bnumber%5D=3&page%5Bsize%5D=1",
+      ],
+      meta: ["page": ["number": 1, "size": 1, "total": 3, "totalPages": 3]]),
+    .get(
+      "articles-middle-page", "/articles?sort=title&page[number]=2&page[size]=1&include=author",
+      dataIDs: ["2"], included: ["people/2"],
+      links: [
+        "prev": "\(base)/articles?sort=title&page%5Bnumber%5D=1&page%5Bsize%5D=1&include=author",
+        "next": "\(base)/articles?sort=title&page%5Bnumber%5D=3&page%5Bsize%5D=1&include=author",
+      ]),
+    .get(
+      "articles-last-page", "/articles?filter[author]=9,2&page[number]=2&page[size]=1",
+      dataIDs: ["2"],
+      links: [
+        "prev": "\(base)/articles?filter[author]=9,2&page%5Bnumber%5D=1&page%5Bsize%5D=1",
+        "next": .absent,
+        "last": "\(base)/articles?filter[author]=9,2&page%5Bnumber%5D=2&page%5Bsize%5D=1",
+      ],
+      meta: ["page": ["number": 2, "size": 1, "total": 2, "totalPages": 2]]),
+    .get(
+      "articles-empty", "/articles?filter%5Bauthor%5D=404", dataIDs: [],
+      links: [
+        "first": "\(base)/articles?filter%5Bauthor%5D=404&page%5Bnumber%5D=1",
+        "last": "\(base)/articles?filter%5Bauthor%5D=404&page%5Bnumber%5D=1",
+        "prev": .absent, "next": .absent,
+      ],
+      meta: ["page": ["number": 1, "size": 10, "total": 0, "totalPages": 1]]),
+    .get(
+      "people-first-page", "/people?page%5Bsize%5D=1", dataIDs: ["2"], headers: cursorHeaders,
+      links: [
+        "self": "\(base)/people?page%5Bsize%5D=1", "first": "\(base)/people?page%5Bsize%5D=1",
+        "prev": .null, "next": "\(base)/people?page%5Bafter%5D=2&page%5Bsize%5D=1",
+      ],
+      meta: ["page": ["total": 3]]),
+    .get(
+      "people-middle-page", "/people?fields[people]=name&page[after]=2&page[size]=1",
+      dataIDs: ["9"], headers: cursorHeaders,
+      links: [
+        "first": "\(base)/people?fields[people]=name&page%5Bsize%5D=1",
+        "prev": "\(base)/people?fields[people]=name&page%5Bbefore%5D=9&page%5Bsize%5D=1",
+        "next": "\(base)/people?fields[people]=name&page%5Bafter%5D=9&page%5Bsize%5D=1",
+      ]),
+    .get(
+      "people-last-page", "/people?page[after]=9&page[size]=1", dataIDs: ["5"],
+      headers: cursorHeaders,
+      links: ["prev": "\(base)/people?page%5Bbefore%5D=5&page%5Bsize%5D=1", "next": .null]),
+    .get(
+      "people-backwards", "/people?sort=-name&page[before]=2&page[size]=1", dataIDs: ["9"],
+      links: [
+        "prev": "\(base)/people?sort=-name&page%5Bbefore%5D=9&page%5Bsize%5D=1",
+        "next": "\(base)/people?sort=-name&page%5Bafter%5D=9&page%5Bsize%5D=1",
+      ]),
+    .get(
+      "people-range", "/people?page[after]=2&page[before]=5", dataIDs: ["9"],
+      links: [
+        "prev": "\(base)/people?page%5Bbefore%5D=9", "next": "\(base)/people?page%5Bafter%5D=9",
+      ],
+      meta: ["page": ["total": 3]]),
+    .get(
+      "people-unsupported-sort", "/people?sort=id", 400, code: "unsupported-sort",
+      source: ("parameter", "sort"), links: ["type": .href(profile + "unsupported-sort")]),
+    .get(
+      "people-max-size-exceeded", "/people?page%5Bsize%5D=21", 400, code: "max-size-exceeded",
+      source: ("parameter", "page[size]"), links: ["type": .href(profile + "max-size-exceeded")]),
+    .get(
+      "people-size-zero", "/people?page%5Bsize%5D=0", 400, code: "invalid-page-value",
+      source: ("parameter", "page[size]"), links: ["type": .absent]),
+    .get(
+      "people-unknown-cursor", "/people?page%5Bafter%5D=404", 400, code: "invalid-page-value",
+      source: ("parameter", "page[after]")),
+    .get(
+      "people-page-number", "/people?page%5Bnumber%5D=2", 400, code: "unsupported-parameter",
+      source: ("parameter", "page[number]")),
+    .get(
+      "related-comments-page", "/articles/1/comments?page[size]=1", dataIDs: ["5"],
+      headers: cursorHeaders,
+      links: [
+        "prev": .null, "next": "\(base)/articles/1/comments?page%5Bafter%5D=5&page%5Bsize%5D=1",
+      ]),
+    .get(
+      "related-comments-empty", "/articles/3/comments", dataIDs: [], headers: cursorHeaders,
+      links: ["self": "\(base)/articles/3/comments", "prev": .null, "next": .null]),
+    .get(
+      "related-comments-range", "/articles/1/comments?page%5Bafter%5D=5&page%5Bbefore%5D=12", 400,
+      code: "range-pagination-not-supported", source: ("parameter", "page[before]"),
+      links: ["type": .href(profile + "range-pagination-not-supported")]),
+    .get(
+      "comments-first-page", "/comments?page%5Blimit%5D=2", dataIDs: ["5", "12"],
+      links: [
+        "first": "\(base)/comments?page%5Blimit%5D=2&page%5Boffset%5D=0", "prev": .absent,
+        "next": "\(base)/comments?page%5Blimit%5D=2&page%5Boffset%5D=2",
+        "last": "\(base)/comments?page%5Blimit%5D=2&page%5Boffset%5D=1",
+      ],
+      meta: ["page": ["offset": 0, "limit": 2, "total": 3]]),
+    .get(
+      "comments-middle-page", "/comments?page[offset]=1&page[limit]=1", dataIDs: ["12"],
+      links: [
+        "prev": "\(base)/comments?page%5Blimit%5D=1&page%5Boffset%5D=0",
+        "next": "\(base)/comments?page%5Blimit%5D=1&page%5Boffset%5D=2",
+      ]),
+    .get(
+      "comments-last-page", "/comments?include=author&page%5Boffset%5D=2&page%5Blimit%5D=2",
+      dataIDs: ["13"], included: ["people/5"],
+      links: [
+        "prev": "\(base)/comments?include=author&page%5Blimit%5D=2&page%5Boffset%5D=0",
+        "next": .absent,
+      ],
+      meta: ["page": ["offset": 2, "limit": 2, "total": 3]]),
+    .get(
+      "comments-past-end", "/comments?page%5Boffset%5D=2147483647", dataIDs: [],
+      links: ["prev": "\(base)/comments?page%5Boffset%5D=0", "next": .absent]),
+    .get(
+      "comments-limit-too-large", "/comments?page%5Blimit%5D=21", 400, code: "invalid-page-value",
+      source: ("parameter", "page[limit]")),
+    .get(
+      "comments-offset-too-large", "/comments?page%5Boffset%5D=2147483648", 400,
+      code: "invalid-page-value", source: ("parameter", "page[offset]")),
     .raw(
       "profile-applied",
       ExampleRequest(
@@ -225,6 +361,9 @@ import Testing
       "page-size-too-large", "/articles?page[size]=500", 400, code: "invalid-page-value",
       source: ("parameter", "page[size]")),
     .get(
+      "page-number-too-large", "/articles?page%5Bnumber%5D=999999999999999999", 400,
+      code: "invalid-page-value", source: ("parameter", "page[number]")),
+    .get(
       "unknown-field", "/articles?fields%5Barticles%5D=secret", 400, code: "unknown-field",
       source: ("parameter", "fields[articles]")),
     .get(
@@ -283,8 +422,15 @@ import Testing
       if let source = row.source {
         #expect(error?["source"]?[source.member]?.stringValue == source.value, "\(row.name)")
       }
+      for (name, link) in row.links {
+        #expect(link.matches(error?["links"]?[name]), "\(row.name): error link \(name)")
+      }
       return
     }
+    for (name, link) in row.links {
+      #expect(link.matches(document["links"]?[name]), "\(row.name): link \(name)")
+    }
+    if let meta = row.meta { #expect(document["meta"] == meta, "\(row.name): meta") }
     if let ids = row.dataIDs {
       let data = document["data"]
       let found =

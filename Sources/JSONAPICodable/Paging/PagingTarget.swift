@@ -1,0 +1,66 @@
+/// A request target split for pagination links: what comes before the query, the parameters that
+/// are not `page[…]` exactly as received, and the `page` members as sent (decoded).
+///
+/// Links keep every other parameter byte for byte and in order (a client's own encoding, even raw
+/// brackets, is its business), and write the `page` members where the first one stood, encoded
+/// as ``JSONAPIQuery`` encodes them, so that each link parses back to the request's query with
+/// only its `page` members changed.
+struct PagingTarget {
+  /// The path, or the absolute URL without its query.
+  let base: Substring
+  /// Non-`page` parameters before the first `page` one.
+  let leading: [Substring]
+  /// Non-`page` parameters after the first `page` one (or none when there is no `page` one).
+  let trailing: [Substring]
+  /// The request's `page` members and their values, decoded.
+  let page: [String: String]
+
+  init(_ target: String) {
+    // A fragment never reaches a server; if one is there, it is no part of the query.
+    let withoutFragment = target.prefix { $0 != "#" }
+    guard let question = withoutFragment.firstIndex(of: "?") else {
+      base = withoutFragment
+      leading = []
+      trailing = []
+      page = [:]
+      return
+    }
+    base = withoutFragment[..<question]
+    var leading: [Substring] = []
+    var trailing: [Substring] = []
+    var page: [String: String] = [:]
+    var seenPage = false
+    let query = withoutFragment[withoutFragment.index(after: question)...]
+    for parameter in query.split(separator: "&", omittingEmptySubsequences: true) {
+      let equals = parameter.firstIndex(of: "=")
+      let name = QueryPercentEncoding.decode(parameter[..<(equals ?? parameter.endIndex)])
+      // Decoded as `JSONAPIQuery(parsing:)` decodes it, so that the two agree on what is `page`.
+      if case .page(let member) = QueryParameterName(name) {
+        seenPage = true
+        if page[member] == nil {
+          page[member] =
+            equals.map {
+              QueryPercentEncoding.decode(parameter[parameter.index(after: $0)...])
+            } ?? ""
+        }
+      } else if seenPage {
+        trailing.append(parameter)
+      } else {
+        leading.append(parameter)
+      }
+    }
+    self.leading = leading
+    self.trailing = trailing
+    self.page = page
+  }
+
+  /// The target with `members` as its `page` parameters.
+  func link(_ members: [String: String]) -> JSONAPILink {
+    let encoded = JSONAPIQuery(page: members).percentEncodedQuery
+    var parameters = leading
+    if !encoded.isEmpty { parameters.append(Substring(encoded)) }
+    parameters += trailing
+    guard !parameters.isEmpty else { return JSONAPILink(href: String(base)) }
+    return JSONAPILink(href: base + "?" + parameters.joined(separator: "&"))
+  }
+}
