@@ -6,7 +6,7 @@
 #   (b) a third-party client, jsonapi-client from PyPI (pinned in a venv cached in
 #       .build-hummingbird/, git-ignored): list with includes, page, create, update, delete, errors;
 #   (d) 8 concurrent writers for a bounded time, then counts and contents;
-#   (c) every response body the proxy saw against the JSON:API 1.0 schema, and no 5xx at all;
+#   (c) every response body the proxy saw against the JSON:API schema, and no 5xx at all;
 # and stops the server and the proxy by their PIDs on exit.
 #
 #   Scripts/hummingbird.sh                 the whole run
@@ -109,13 +109,15 @@ echo "== hummingbird (d): 8 concurrent clients creating and updating for ${CONCU
 "$python" IntegrationTests/hummingbird/concurrency.py "$url" 8 "${CONCURRENCY_SECONDS:-10}" \
   || status=1
 
-echo "== hummingbird (c): every response body against the JSON:API 1.0 schema"
+echo "== hummingbird (c): every response body against the JSON:API schema"
 # Atomic Operations results use extension members, which no official schema allows: they are
-# checked for their shape here instead. Every other body is a JSON:API document.
+# checked for their shape here instead. Every other body is a JSON:API document, checked against
+# the 1.0 schema; error documents with a `type` link (the Cursor Pagination profile's errors), a
+# JSON:API 1.1 member, against the 1.1 draft.
 "$python" - "$recorded" <<'PY' || status=1
 import json, os, sys
 directory = sys.argv[1]
-plain, atomic, server_errors, bad = [], 0, [], []
+plain, newer, atomic, server_errors, bad = [], [], 0, [], []
 for line in open(os.path.join(directory, "index.tsv")):
     number, method, target, code, content_type = line.rstrip("\n").split("\t")
     if int(code) >= 500:
@@ -131,26 +133,39 @@ for line in open(os.path.join(directory, "index.tsv")):
                 or not all(isinstance(r, dict) and set(r) <= {"data", "meta"} for r in results):
             bad.append(path)
     else:
-        plain.append(path)
-open(os.path.join(directory, "plain.txt"), "w").write("\n".join(plain) + "\n")
-print("%d exchanges recorded: %d JSON:API documents to validate, %d Atomic Operations results"
-      % (sum(1 for _ in open(os.path.join(directory, "index.tsv"))), len(plain), atomic))
+        document = json.load(open(path))
+        errors = document.get("errors") if isinstance(document, dict) else None
+        uses_11 = isinstance(errors, list) and any(
+            isinstance(e, dict) and isinstance(e.get("links"), dict) and "type" in e["links"]
+            for e in errors)
+        (newer if uses_11 else plain).append(path)
+open(os.path.join(directory, "1.0.txt"), "w").write("".join(p + "\n" for p in plain))
+open(os.path.join(directory, "1.1.txt"), "w").write("".join(p + "\n" for p in newer))
+print("%d exchanges recorded: %d JSON:API documents (%d with 1.1 members), %d Atomic Operations "
+      "results" % (sum(1 for _ in open(os.path.join(directory, "index.tsv"))),
+                   len(plain) + len(newer), len(newer), atomic))
 for entry in server_errors:
     print("  5xx: %s" % entry)
 for path in bad:
     print("  not atomic:results: %s" % path)
 sys.exit(1 if server_errors or bad else 0)
 PY
-validation="$run_dir/validation.txt"
-xargs -a "$recorded/plain.txt" -n 500 python3 ../shared/jsonapi/tools/jsonapi_validate.py \
-  --schema-set 1.0 >"$validation" || true
-passed=$(grep -c '^PASS' "$validation" || true)
-failed=$(grep -c '^FAIL' "$validation" || true)
-echo "schema 1.0: $passed documents pass, $failed fail"
-if [ "$failed" -ne 0 ] || [ "$passed" -ne "$(wc -l <"$recorded/plain.txt")" ]; then
-  grep -v '^PASS' "$validation" | head -n 20
-  status=1
-fi
+for schema_set in 1.0 1.1; do
+  list="$recorded/$schema_set.txt"
+  [ -s "$list" ] || continue
+  name=$schema_set
+  [ "$schema_set" = 1.1 ] && name=1.1-draft-pr1603
+  validation="$run_dir/validation-$schema_set.txt"
+  xargs -a "$list" -n 500 python3 ../shared/jsonapi/tools/jsonapi_validate.py \
+    --schema-set "$name" >"$validation" || true
+  passed=$(grep -c '^PASS' "$validation" || true)
+  failed=$(grep -c '^FAIL' "$validation" || true)
+  echo "schema $name: $passed documents pass, $failed fail"
+  if [ "$failed" -ne 0 ] || [ "$passed" -ne "$(wc -l <"$list")" ]; then
+    grep -v '^PASS' "$validation" | head -n 20
+    status=1
+  fi
+done
 
 if [ "$status" -ne 0 ]; then
   echo "== hummingbird: server log (last 40 lines)"

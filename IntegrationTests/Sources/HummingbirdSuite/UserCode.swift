@@ -48,13 +48,14 @@ struct ArticlePatch: Codable, Sendable {
   var title: String
 }
 
-/// `meta.page` of a collection.
+/// `meta.page` of a collection: the total, and for page numbers (people, comments) the page's
+/// number and size and the number of pages.
 struct PageMeta: Codable, Sendable {
   struct Page: Codable, Sendable {
-    var number: Int
-    var size: Int
+    var number: Int?
+    var size: Int?
     var total: Int
-    var pages: Int
+    var totalPages: Int?
   }
   var page: Page
 }

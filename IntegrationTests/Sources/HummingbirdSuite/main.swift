@@ -9,7 +9,8 @@ import JSONAPINetworking
 
 // JSONAPIClient against Examples/HummingbirdServer over HTTP, on a freshly seeded database:
 // people 1–5, articles 1–25 ("Article NN", author (n - 1) % 5 + 1), comments 3n-2…3n on article n
-// ("Comment k on article n"), 10 per page. Run by Scripts/hummingbird.sh; the server URL comes
+// ("Comment k on article n"), 10 per page: articles by cursor (the Cursor Pagination profile),
+// people and comments by page number. Run by Scripts/hummingbird.sh; the server URL comes
 // from the first argument or JSONAPI_SERVER_URL. Checks that change data use their own articles
 // (3–8 and new ones), so that the others can count on the seed.
 
@@ -32,8 +33,7 @@ await check("a page with included authors, meta.page and links.next") {
   await expect(page.data.count == 10, "\(page.data.count) articles")
   await expect(page.data.allSatisfy { $0.author?.name != nil }, "authors resolved from included")
   await expect(page.data.first?.author?.name == "Ada Lovelace", "article 1's author")
-  await expect(
-    page.meta?.page.total == 25 && page.meta?.page.pages == 3, "\(String(describing: page.meta))")
+  await expect(page.meta?.page.total == 25, "\(String(describing: page.meta))")
   await expect(page.links?.next != nil && page.links?.prev == nil, "links.next, no links.prev")
 }
 
@@ -51,12 +51,70 @@ await check("pages follows links.next to the last page") {
     articles.compactMap(\.id) == (1...25).map(String.init), "\(articles.compactMap(\.id))")
 }
 
-await check("a page past the end is empty, with its links") {
-  let page = try await client.get(
-    JSONAPIDocument<[Article], PageMeta>.self, from: "articles",
+await check("cursor pages: backwards from the last page's links.prev, every earlier article") {
+  var forward: [[String]] = []
+  var last: JSONAPIDocument<[Article], JSONAPIValue>?
+  for try await page in client.pages(
+    of: [Article].self, from: "articles", query: JSONAPIQuery().page("size", "7"))
+  {
+    forward.append(page.data.compactMap(\.id))
+    last = page
+  }
+  await expect(forward.map(\.count) == [7, 7, 7, 4], "page sizes \(forward.map(\.count))")
+  let prev = try await required(last?.links?.prev?.href, "the last page's links.prev")
+  let query = try JSONAPIQuery(parsing: URLComponents(string: prev)?.percentEncodedQuery ?? "")
+  let cursor = try await required(query.page["before"], "page[before] in links.prev")
+  var backward: [[String]] = []
+  for try await page in client.pages(
+    of: [Article].self, from: "articles", query: JSONAPIQuery().page(size: 7, before: cursor),
+    direction: .backward)
+  {
+    backward.append(page.data.compactMap(\.id))
+  }
+  await expect(
+    Array(backward.reversed()) == Array(forward.dropLast()), "backward pages \(backward)")
+}
+
+await check("cursor pages: a page too large is the profile's error, with meta.page.maxSize") {
+  let error = await expectThrows(JSONAPIResponseError.self) {
+    _ = try await client.get(
+      [Article].self, from: "articles", query: JSONAPIQuery().page("size", "500"))
+  }
+  let object = error?.errors.first
+  await expect(
+    error?.statusCode == 400 && object?.source?.parameter == "page[size]",
+    "\(String(describing: error))")
+  await expect(
+    object?.links?.type?.href
+      == "https://jsonapi.org/profiles/ethanresnick/cursor-pagination/max-size-exceeded",
+    "links.type \(String(describing: object?.links))")
+  await expect(object?.meta?["page"]?["maxSize"] == 50, "\(String(describing: object?.meta))")
+}
+
+await check("cursor pages: a cursor the server did not make is 400 naming page[after]") {
+  let error = await expectThrows(JSONAPIResponseError.self) {
+    _ = try await client.get(
+      [Article].self, from: "articles", query: JSONAPIQuery().page(after: "not-a-cursor"))
+  }
+  await expect(error?.statusCode == 400, "\(String(describing: error))")
+  await expect(
+    error?.errors.first?.source?.parameter == "page[after]", "\(String(describing: error))")
+}
+
+await check("page numbers: totals in meta.page, and a page past the end is empty") {
+  let second = try await client.get(
+    JSONAPIDocument<[Person], PageMeta>.self, from: "people",
+    query: JSONAPIQuery().page(number: 2, size: 2))
+  await expect(second.data.compactMap(\.id) == ["3", "4"], "\(second.data.compactMap(\.id))")
+  await expect(
+    second.meta?.page.total == 5 && second.meta?.page.totalPages == 3,
+    "\(String(describing: second.meta))")
+  await expect(second.links?.prev != nil && second.links?.last != nil, "prev and last")
+  let past = try await client.get(
+    JSONAPIDocument<[Comment], PageMeta>.self, from: "comments",
     query: JSONAPIQuery().page(number: 99, size: 10))
-  await expect(page.data.isEmpty, "\(page.data.count) articles")
-  await expect(page.links?.first != nil && page.links?.next == nil, "first, no next")
+  await expect(past.data.isEmpty, "\(past.data.count) comments")
+  await expect(past.links?.first != nil && past.links?.next == nil, "first, no next")
 }
 
 await check("sparse fieldsets: only the listed fields come back") {

@@ -65,21 +65,32 @@ struct BlogAPI: Sendable {
   ) async throws -> Response {
     let query = try Self.query(request)
     try type.collectionRules.validate(query)
-    let window = Paging.window(for: query)
+    let paging = type.paging
+    let page = try paging.page(for: query)
     let include = IncludeTree(paths: query.include ?? [])
     let collection = try CollectionQuery(type, query, scope: scope.map { ($0.column, $0.id) })
     let baseURL = baseURL
-    let (data, total) = try await database.read { db in
+    let (data, total, hasMore, cursors) = try await database.read { db in
       if let scope { try Writes.requireResource(scope.owner, scope.id, db) }
       let total = try collection.count(db)
-      let rows = try collection.rows(window, db)
+      let (rows, hasMore, cursors) = try collection.rows(page, db)
       var graph = Graph(baseURL: baseURL)
       try graph.add(type, rows: rows, include: include, db)
-      return (graph.resources(type, rows.map(\.id), include: include), total)
+      return (graph.resources(type, rows.map(\.id), include: include), total, hasMore, cursors)
     }
-    let (links, meta) = Paging.response(
-      for: window, total: total, path: request.uri.path, query: query, baseURL: baseURL)
-    return try respond(with: Self.document(data, meta: meta, links: links), request, context)
+    // Links are the request's own target, absolute, with other `page` members.
+    let paged = paging.response(
+      for: page, target: baseURL + request.uri.string, cursors: cursors, count: cursors.count,
+      hasMore: hasMore, total: Int(clamping: total))
+    var response = try respond(
+      with: Self.document(data, meta: paged.meta, links: paged.links), request, context)
+    if paging.appliesCursorPaginationProfile {
+      // R60: the answer names the profile it applies.
+      let negotiated = try JSONAPIMiddleware.negotiation.negotiate(
+        headers: request.headers.lazy.map { ($0.name.rawName, $0.value) }, hasBody: false)
+      response.headers[.contentType] = paging.mediaType(applyingTo: negotiated).headerValue
+    }
+    return response
   }
 
   /// `GET /T/{id}`.

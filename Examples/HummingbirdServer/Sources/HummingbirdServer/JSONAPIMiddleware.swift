@@ -9,10 +9,12 @@ import Logging
 struct JSONAPIMiddleware: RouterMiddleware {
   typealias Context = JSONAPIRequestContext
 
-  /// This server supports the Atomic Operations extension (on `/operations`), so its answers
-  /// depend on `Accept`: they say so with `Vary: Accept`.
+  /// This server supports the Atomic Operations extension (on `/operations`) and applies the
+  /// Cursor Pagination profile (on `/articles`), so its answers depend on `Accept`: they say so
+  /// with `Vary: Accept`.
   static let negotiation = JSONAPIContentNegotiation(
-    supportedExtensions: [JSONAPIMediaType.atomicExtension])
+    supportedExtensions: [JSONAPIMediaType.atomicExtension],
+    supportedProfiles: [JSONAPIPaging.cursorPaginationProfile])
 
   func handle(
     _ request: Request, context: Context,

@@ -1,61 +1,48 @@
+import Foundation
 import JSONAPICodable
 
-/// Page-number paging (`page[number]`, `page[size]`), written by hand in this one place so that
-/// it can give way to the library's paging helpers as a whole: collections call ``rules(_:)``,
-/// ``window(for:)`` and ``response(for:total:path:query:baseURL:)`` and nothing else.
-enum Paging {
-  static let defaultSize: Int64 = 10
-  /// The largest `page[size]` accepted: a page is read and encoded in one go.
-  static let maxSize = 50
-
-  /// Which rows of the sorted collection a request asks for.
-  struct Window: Sendable {
-    var number: Int64
-    var size: Int64
-    /// `nil` when the page lies past any offset SQLite can reach: the page is empty.
-    var offset: Int64?
-  }
-
-  /// `rules`, accepting `page[number]` and `page[size]` up to ``maxSize``.
-  static func rules(_ rules: JSONAPIQueryRules) -> JSONAPIQueryRules {
-    var rules = rules
-    rules.pageMembers = ["number", "size"]
-    rules.maxPageSize = maxSize
-    return rules
-  }
-
-  /// The page a query validated by ``rules(_:)`` asks for. The rules have checked that each value
-  /// is a whole number of at most 18 digits, so it fits in `Int64` on every platform.
-  static func window(for query: JSONAPIQuery) -> Window {
-    let number = query.page["number"].flatMap { Int64($0) } ?? 1
-    let size = query.page["size"].flatMap { Int64($0) } ?? defaultSize
-    // A page number far past the end (up to 18 digits) overflows the offset: an empty page.
-    let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: size)
-    return Window(number: number, size: size, offset: overflow ? nil : offset)
-  }
-
-  /// The collection's pagination links (`self`, `first`, `last`, and `prev`/`next` where there is
-  /// such a page) and `meta.page`. Links keep every other parameter of the query.
-  static func response(
-    for window: Window, total: Int64, path: String, query: JSONAPIQuery, baseURL: String
-  ) -> (links: JSONAPILinks, meta: JSONAPIValue) {
-    let pages = max(1, (total + window.size - 1) / window.size)
-    func link(_ number: Int64) -> JSONAPILink {
-      let paged = query.page("number", String(number)).page("size", String(window.size))
-      return JSONAPILink(href: baseURL + path + "?" + paged.percentEncodedQuery)
+extension ResourceType {
+  /// How the collection is paged, with the library's `JSONAPIPaging`: articles by cursor (the
+  /// Cursor Pagination profile, ranges allowed), people and comments by page number. Pages hold
+  /// 10 resources unless `page[size]` says otherwise, at most 50: a page is read and encoded in
+  /// one go.
+  var paging: JSONAPIPaging {
+    switch self {
+    case .articles:
+      return .cursor(defaultSize: 10, maxSize: 50, allowsRangePagination: true)
+    case .people, .comments:
+      return .pageNumber(defaultSize: 10, maxSize: 50)
     }
-    var links = JSONAPILinks()
-    links["self"] = link(window.number)
-    links["first"] = link(1)
-    links["last"] = link(pages)
-    if window.number > 1 { links["prev"] = link(min(window.number - 1, pages)) }
-    if window.number < pages { links["next"] = link(window.number + 1) }
-    let meta: JSONAPIValue = [
-      "page": [
-        "number": .integer(Int(clamping: window.number)), "size": .integer(Int(window.size)),
-        "total": .integer(Int(clamping: total)), "pages": .integer(Int(clamping: pages)),
-      ]
-    ]
-    return (links, meta)
+  }
+}
+
+/// An article's place in a sorted collection, as the cursor strategy hands it to clients: the
+/// values of the sort columns (with the id last, which makes every place unique), as a JSON array
+/// of strings in base64url. A cursor holds the values rather than the id alone, so that it keeps
+/// its place when its resource is deleted meanwhile; and it is opaque, so that clients do not
+/// build their own.
+struct Cursor: Equatable {
+  var values: [String]
+
+  var text: String {
+    let json = (try? JSONEncoder().encode(values)) ?? Data()
+    return json.base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+  }
+
+  /// The cursor `text` stands for, or `nil` when it is not one this server made.
+  init?(_ text: String) {
+    var base64 = text.replacingOccurrences(of: "-", with: "+")
+      .replacingOccurrences(of: "_", with: "/")
+    base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
+    guard let json = Data(base64Encoded: base64),
+      let values = try? JSONDecoder().decode([String].self, from: json)
+    else { return nil }
+    self.values = values
+  }
+
+  init(values: [String]) {
+    self.values = values
   }
 }

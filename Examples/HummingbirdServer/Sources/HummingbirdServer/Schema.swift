@@ -52,9 +52,10 @@ enum ResourceType: String, CaseIterable, Sendable {
     "comments": ["body", "author", "article"],
   ]
 
-  /// The query a collection of this type accepts: `include`, `fields`, `sort`, `filter`, `page`.
+  /// The query a collection of this type accepts: `include`, `fields`, `sort`, `filter`, and the
+  /// `page` members of its paging.
   var collectionRules: JSONAPIQueryRules {
-    Paging.rules(
+    paging.rules(
       JSONAPIQueryRules(
         includePaths: includePaths, sortFields: Set(sortColumns.keys),
         fieldsets: Self.fieldsets, filterMembers: Set(filters.keys)))
