@@ -5,6 +5,9 @@ import PackageDescription
 // IntegrationTests/server). Kept out of the root package so `swift test` needs no Python; run it
 // with Scripts/integration.sh, which starts the server first.
 //
+// HummingbirdSuite runs the same kinds of scenarios against Examples/HummingbirdServer (issue 31),
+// whose data and endpoints differ; Scripts/hummingbird.sh runs it. Both share IntegrationHarness.
+//
 // BoundsProbe measures the client's bounds against the hostile server of Scripts/hostile-server.py
 // (issue 27): one case per process, peak memory read from /proc. Scripts/bounds.sh runs it. Its
 // logic is the library BoundsProbeKit, so that a package with another transport (Examples/) can
@@ -18,13 +21,24 @@ let package = Package(
   products: [
     .library(name: "BoundsProbeKit", targets: ["BoundsProbeKit"]),
     .executable(name: "IntegrationSuite", targets: ["IntegrationSuite"]),
+    .executable(name: "HummingbirdSuite", targets: ["HummingbirdSuite"]),
     .executable(name: "BoundsProbe", targets: ["BoundsProbe"]),
   ],
   dependencies: [.package(name: "JSONAPICodable", path: "..")],
   targets: [
+    .target(name: "IntegrationHarness"),
     .executableTarget(
       name: "IntegrationSuite",
       dependencies: [
+        "IntegrationHarness",
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "JSONAPINetworking", package: "JSONAPICodable"),
+      ]
+    ),
+    .executableTarget(
+      name: "HummingbirdSuite",
+      dependencies: [
+        "IntegrationHarness",
         .product(name: "JSONAPICodable", package: "JSONAPICodable"),
         .product(name: "JSONAPINetworking", package: "JSONAPICodable"),
       ]

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationHarness
 import JSONAPICodable
 import JSONAPINetworking
 

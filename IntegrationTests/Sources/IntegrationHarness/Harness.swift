@@ -1,11 +1,15 @@
 import Foundation
 
 /// A minimal check runner: named checks, expectations that record failures, and notes where the
-/// server departs from the JSON:API spec.
-@MainActor final class Harness {
-  private(set) var passed = 0
-  private(set) var failed: [String] = []
-  private(set) var departures: [String] = []
+/// server departs from the JSON:API spec. Shared by the suites of this package (IntegrationSuite
+/// against the Django server, HummingbirdSuite against Examples/HummingbirdServer).
+@MainActor public final class Harness {
+  /// How many checks passed.
+  public private(set) var passed = 0
+  /// One line per failed expectation or thrown error, naming the check.
+  public private(set) var failed: [String] = []
+  /// The departures from the specification noted so far.
+  public private(set) var departures: [String] = []
   private var current = ""
   private var currentFailures = 0
 
@@ -39,10 +43,21 @@ import Foundation
   }
 }
 
-@MainActor let harness = Harness()
+/// The one runner of a suite's process.
+@MainActor public let harness = Harness()
+
+/// Prints the totals and the failures, and exits with 0 when every check passed.
+@MainActor public func finish(_ suite: String) -> Never {
+  print("")
+  print(
+    "\(suite): \(harness.passed) checks passed, \(harness.failed.count) failed, "
+      + "\(harness.departures.count) departures")
+  for failure in harness.failed { print("  FAILED: \(failure)") }
+  exit(harness.failed.isEmpty ? 0 : 1)
+}
 
 /// Runs one named check.
-@MainActor func check(_ name: String, _ body: () async throws -> Void) async {
+@MainActor public func check(_ name: String, _ body: () async throws -> Void) async {
   harness.begin(name)
   do {
     try await body()
@@ -53,14 +68,14 @@ import Foundation
 }
 
 /// Records a failure of the current check unless `condition` holds.
-@MainActor func expect(
+@MainActor public func expect(
   _ condition: Bool, _ message: @autoclosure () -> String = "", line: Int = #line
 ) async {
   harness.expect(condition, condition ? "" : message(), line: line)
 }
 
 /// Runs `body`, expecting it to throw an error of type `E`, and returns that error.
-@MainActor func expectThrows<E: Error>(
+@MainActor public func expectThrows<E: Error>(
   _ type: E.Type, line: Int = #line, _ body: () async throws -> Void
 ) async -> E? {
   do {
@@ -76,12 +91,13 @@ import Foundation
 
 /// Notes where the server departs from the spec; the check then verifies what the spec requires
 /// in the client's own handling (unit tests with stubs cover the spec's answer).
-@MainActor func departure(_ rule: String, _ text: String) async {
+@MainActor public func departure(_ rule: String, _ text: String) async {
   harness.departure(rule, text)
 }
 
 /// The value, or a failed check when it is missing.
-@MainActor func required<T>(_ value: T?, _ what: String, line: Int = #line) async throws -> T {
+@MainActor public func required<T>(_ value: T?, _ what: String, line: Int = #line) async throws -> T
+{
   guard let value else {
     harness.expect(false, "\(what) is missing", line: line)
     throw MissingValue(what: what)
@@ -90,6 +106,12 @@ import Foundation
 }
 
 /// Thrown by `required` to end a check whose later steps need the missing value.
-struct MissingValue: Error {
-  let what: String
+public struct MissingValue: Error {
+  /// What was missing.
+  public let what: String
+
+  /// Names what was missing.
+  public init(what: String) {
+    self.what = what
+  }
 }

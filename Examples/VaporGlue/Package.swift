@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// JSONAPICodable as Vapor 4's content coder for `application/vnd.api+json`: one file,
+// Sources/VaporGlue/JSONAPIVaporContent.swift, compiled and tested here against Vapor itself.
+// A package of its own so that the library keeps zero dependencies.
+let package = Package(
+  name: "VaporGlue",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  dependencies: [
+    .package(name: "JSONAPICodable", path: "../.."),
+    .package(url: "https://github.com/vapor/vapor", exact: "4.122.3"),
+  ],
+  targets: [
+    .target(
+      name: "VaporGlue",
+      dependencies: [
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "Vapor", package: "vapor"),
+      ]
+    ),
+    .testTarget(
+      name: "VaporGlueTests",
+      dependencies: [
+        "VaporGlue",
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "Vapor", package: "vapor"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Drives Examples/HummingbirdServer over HTTP (issue 31): builds it, starts it on a free port of
+# 127.0.0.1 with a new database (seeded by the server), behind a recording proxy, waits until it
+# answers (at most 60 s), then runs
+#   (a) the project's own scenarios with JSONAPIClient (IntegrationTests, HummingbirdSuite);
+#   (b) a third-party client, jsonapi-client from PyPI (pinned in a venv cached in
+#       .build-hummingbird/, git-ignored): list with includes, page, create, update, delete, errors;
+#   (d) 8 concurrent writers for a bounded time, then counts and contents;
+#   (c) every response body the proxy saw against the JSON:API schema, and no 5xx at all;
+# and stops the server and the proxy by their PIDs on exit.
+#
+#   Scripts/hummingbird.sh                 the whole run
+#   Scripts/hummingbird.sh --serve         only start the server (Ctrl-C stops it)
+#
+# CONCURRENCY_SECONDS (default 10) bounds the concurrent writers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+started=$(date +%s)
+
+mode=run
+if [ "${1:-}" = "--serve" ]; then mode=serve; fi
+
+work="$root/.build-hummingbird"
+venv="$work/venv"
+requirements="$root/IntegrationTests/hummingbird/requirements.txt"
+mkdir -p "$work"
+
+echo "== hummingbird: build the server and the suite (warnings are errors)"
+swift build --package-path Examples/HummingbirdServer -Xswiftc -warnings-as-errors
+server_bin="$(swift build --package-path Examples/HummingbirdServer --show-bin-path)/HummingbirdServer"
+if [ "$mode" = run ]; then
+  swift build --package-path IntegrationTests --product HummingbirdSuite -Xswiftc -warnings-as-errors
+  suite_bin="$(swift build --package-path IntegrationTests --show-bin-path)/HummingbirdSuite"
+fi
+
+echo "== hummingbird: Python venv with $(basename "$requirements")"
+if [ ! -x "$venv/bin/python" ] || ! cmp -s "$requirements" "$venv/requirements.installed"; then
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+  cp "$requirements" "$venv/requirements.installed"
+fi
+python="$venv/bin/python"
+
+# Two free ports, chosen by the kernel.
+read -r server_port proxy_port < <("$python" -c '
+import socket
+sockets = [socket.socket() for _ in range(2)]
+for s in sockets: s.bind(("127.0.0.1", 0))
+print(*[s.getsockname()[1] for s in sockets])
+for s in sockets: s.close()')
+run_dir=$(mktemp -d "$work/run.XXXXXX")
+recorded="$run_dir/responses"
+url="http://127.0.0.1:$proxy_port/"
+
+pids=()
+stop() {
+  for pid in "${pids[@]}"; do
+    if kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    fi
+  done
+}
+trap stop EXIT
+trap 'exit 130' INT TERM
+
+echo "== hummingbird: server on 127.0.0.1:$server_port (database $run_dir/blog.sqlite), proxy on $url"
+PORT="$server_port" DATABASE_PATH="$run_dir/blog.sqlite" BASE_URL="http://127.0.0.1:$proxy_port" \
+  LOG_LEVEL=error "$server_bin" >"$run_dir/server.log" 2>&1 &
+server_pid=$!
+pids+=("$server_pid")
+"$python" IntegrationTests/hummingbird/recording_proxy.py "$proxy_port" "$server_port" "$recorded" \
+  >"$run_dir/proxy.log" 2>&1 &
+pids+=("$!")
+
+# Bounded wait: the server answers through the proxy within 60 s or the run fails with its log.
+ready=no
+for _ in $(seq 1 120); do
+  if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
+  if "$python" -c "import urllib.request; urllib.request.urlopen('${url}people/1', timeout=2)" \
+    >/dev/null 2>&1; then
+    ready=yes
+    break
+  fi
+  sleep 0.5
+done
+if [ "$ready" != yes ]; then
+  echo "the server did not answer within 60 s; its log:" >&2
+  cat "$run_dir/server.log" "$run_dir/proxy.log" >&2
+  exit 1
+fi
+
+if [ "$mode" = serve ]; then
+  echo "serving $url (log: $run_dir/server.log); Ctrl-C stops it"
+  wait "$server_pid"
+  exit 0
+fi
+
+status=0
+echo "== hummingbird (a): JSONAPIClient scenarios (IntegrationTests, HummingbirdSuite)"
+"$suite_bin" "$url" || status=1
+
+echo "== hummingbird (b): a third-party client, jsonapi-client $(grep -o 'jsonapi-client==[^ ]*' "$requirements" | cut -d= -f3)"
+"$python" IntegrationTests/hummingbird/third_party_client.py "$url" || status=1
+
+echo "== hummingbird (d): 8 concurrent clients creating and updating for ${CONCURRENCY_SECONDS:-10} s"
+"$python" IntegrationTests/hummingbird/concurrency.py "$url" 8 "${CONCURRENCY_SECONDS:-10}" \
+  || status=1
+
+echo "== hummingbird (c): every response body against the JSON:API schema"
+# Atomic Operations results use extension members, which no official schema allows: they are
+# checked for their shape here instead. Every other body is a JSON:API document, checked against
+# the 1.0 schema; error documents with a `type` link (the Cursor Pagination profile's errors), a
+# JSON:API 1.1 member, against the 1.1 draft.
+"$python" - "$recorded" <<'PY' || status=1
+import json, os, sys
+directory = sys.argv[1]
+plain, newer, atomic, server_errors, bad = [], [], 0, [], []
+for line in open(os.path.join(directory, "index.tsv")):
+    number, method, target, code, content_type = line.rstrip("\n").split("\t")
+    if int(code) >= 500:
+        server_errors.append("%s %s -> %s" % (method, target, code))
+    path = os.path.join(directory, number + ".json")
+    if not os.path.exists(path):
+        continue
+    if "ext=" in content_type and "atomic" in content_type:
+        atomic += 1
+        document = json.load(open(path))
+        results = document.get("atomic:results")
+        if not isinstance(results, list) or not results or "data" in document \
+                or not all(isinstance(r, dict) and set(r) <= {"data", "meta"} for r in results):
+            bad.append(path)
+    else:
+        document = json.load(open(path))
+        errors = document.get("errors") if isinstance(document, dict) else None
+        uses_11 = isinstance(errors, list) and any(
+            isinstance(e, dict) and isinstance(e.get("links"), dict) and "type" in e["links"]
+            for e in errors)
+        (newer if uses_11 else plain).append(path)
+open(os.path.join(directory, "1.0.txt"), "w").write("".join(p + "\n" for p in plain))
+open(os.path.join(directory, "1.1.txt"), "w").write("".join(p + "\n" for p in newer))
+print("%d exchanges recorded: %d JSON:API documents (%d with 1.1 members), %d Atomic Operations "
+      "results" % (sum(1 for _ in open(os.path.join(directory, "index.tsv"))),
+                   len(plain) + len(newer), len(newer), atomic))
+for entry in server_errors:
+    print("  5xx: %s" % entry)
+for path in bad:
+    print("  not atomic:results: %s" % path)
+sys.exit(1 if server_errors or bad else 0)
+PY
+for schema_set in 1.0 1.1; do
+  list="$recorded/$schema_set.txt"
+  [ -s "$list" ] || continue
+  name=$schema_set
+  [ "$schema_set" = 1.1 ] && name=1.1-draft-pr1603
+  validation="$run_dir/validation-$schema_set.txt"
+  xargs -a "$list" -n 500 python3 ../shared/jsonapi/tools/jsonapi_validate.py \
+    --schema-set "$name" >"$validation" || true
+  passed=$(grep -c '^PASS' "$validation" || true)
+  failed=$(grep -c '^FAIL' "$validation" || true)
+  echo "schema $name: $passed documents pass, $failed fail"
+  if [ "$failed" -ne 0 ] || [ "$passed" -ne "$(wc -l <"$list")" ]; then
+    grep -v '^PASS' "$validation" | head -n 20
+    status=1
+  fi
+done
+
+if [ "$status" -ne 0 ]; then
+  echo "== hummingbird: server log (last 40 lines)"
+  tail -n 40 "$run_dir/server.log"
+else
+  rm -rf "$run_dir"
+fi
+elapsed=$(($(date +%s) - started))
+echo "== hummingbird: $((elapsed / 60)) min $((elapsed % 60)) s"
+exit "$status"
