@@ -116,7 +116,8 @@ private func listArticles(target: String, rawQuery: String) throws -> Data {
     #expect(document["data"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["p1", "p2"])
     // The article's JSON block is the answer's `links`.
     let block = try JSONDecoder().decode(
-      JSONAPIValue.self, from: Data(try Self.articleBlock("json").utf8))
+      JSONAPIValue.self,
+      from: Data(try DocCArticle.jsonBlock(of: "Paging.md").joined(separator: "\n").utf8))
     #expect(document["links"] == block)
   }
 
@@ -211,18 +212,5 @@ private func listArticles(target: String, rawQuery: String) throws -> Data {
     // p11…p39 lie between the cursors: the first 10 of them, and the range is said truncated.
     #expect(between.rangeTruncated)
     #expect(between.data.map(\.id) == (11...20).map { "p\($0)" })
-  }
-
-  /// The first ```LANGUAGE block of Paging.md.
-  static func articleBlock(_ language: String) throws -> String {
-    let article = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent()  // JSONAPINetworkingTests
-      .deletingLastPathComponent()  // Tests
-      .deletingLastPathComponent()  // package root
-      .appendingPathComponent("Sources/JSONAPICodable/JSONAPICodable.docc/Paging.md")
-    let lines = try String(contentsOf: article, encoding: .utf8).components(separatedBy: "\n")
-    let start = try #require(lines.firstIndex(of: "```\(language)"))
-    let end = try #require(lines[(start + 1)...].firstIndex(of: "```"))
-    return lines[(start + 1)..<end].joined(separator: "\n")
   }
 }

@@ -72,7 +72,9 @@ import Testing
       authors: [Person(name: "Dan"), Person(name: "Eve")])
     let body = try JSONAPIEncoder().encode(graph: draft)
     // The article's JSON block, line breaks removed, is these bytes.
-    #expect(String(decoding: body, as: UTF8.self) == (try Self.articleJSONBlock()))
+    #expect(
+      String(decoding: body, as: UTF8.self)
+        == (try DocCArticle.jsonBlock(of: "WritingChanges.md").joined()))
 
     let server = Self.server()
     let client = Stub.client(server)
@@ -138,20 +140,5 @@ import Testing
     #expect(patch.httpMethod == "PATCH")
     #expect(
       patch.bodyText == #"{"data":{"type":"articles","id":"1","attributes":{"title":"Final"}}}"#)
-  }
-
-  /// The ```json block of WritingChanges.md with its line breaks and indentation removed.
-  static func articleJSONBlock() throws -> String {
-    let article = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent()  // JSONAPINetworkingTests
-      .deletingLastPathComponent()  // Tests
-      .deletingLastPathComponent()  // package root
-      .appendingPathComponent("Sources/JSONAPICodable/JSONAPICodable.docc/WritingChanges.md")
-    let lines = try String(contentsOf: article, encoding: .utf8).components(separatedBy: "\n")
-    let start = try #require(lines.firstIndex(of: "```json"))
-    let end = try #require(lines[(start + 1)...].firstIndex(of: "```"))
-    return lines[(start + 1)..<end]
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .joined()
   }
 }

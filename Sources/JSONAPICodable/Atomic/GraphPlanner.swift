@@ -163,28 +163,10 @@ private struct Graph {
   /// The linkage of a planned relationship object, its targets resolved; `nil` for a
   /// relationship object without `data` (only `links` or `meta`), which is not sent.
   private mutating func linkage(of relationship: PlannedNode) -> Linkage? {
-    switch relationship {
-    case .toOneRelationship(let linkage):
-      return .toOne(target(of: linkage))
-    case .toManyRelationship(let linkage):
-      return .toMany(linkage.map { target(of: $0) })
-    case .nullRelationship:
-      return .toOne(nil)
-    case .object(let members):
-      // A JSONAPIRelationship: only its `data` goes (links and meta describe a server's answer).
-      guard let data = members.first(where: { $0.key == "data" }) else { return nil }
-      switch data.value {
-      case .linkage(let linkage):
-        return .toOne(target(of: linkage))
-      case .array(let elements):
-        var targets: [Target] = []
-        for case .linkage(let linkage) in elements { targets.append(target(of: linkage)) }
-        return .toMany(targets)
-      default:
-        return .toOne(nil)
-      }
-    default:
-      return nil
+    switch relationship.relationshipLinkage {
+    case .toOne(let linkage)?: return .toOne(linkage.map { target(of: $0) })
+    case .toMany(let linkage)?: return .toMany(linkage.map { target(of: $0) })
+    case nil: return nil
     }
   }
 

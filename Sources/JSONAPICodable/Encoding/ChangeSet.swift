@@ -66,7 +66,7 @@ struct ChangeSet {
     // Relationships of `new`, in its order.
     for relationship in new.relationships {
       // No `data`: nothing to say about the linkage (R76).
-      guard Self.linkage(of: relationship.value) != nil else { continue }
+      guard relationship.value.relationshipLinkage != nil else { continue }
       if let before = oldRelationships[relationship.key],
         !Self.differs(relationship.value, from: before)
       {
@@ -157,10 +157,10 @@ struct ChangeSet {
   /// The relationship that empties `relationship`: `"data": null` for a to-one, `"data": []` for
   /// a to-many; `nil` for one without `data`, which says neither.
   private static func cleared(_ relationship: PlannedNode) -> PlannedNode? {
-    switch linkage(of: relationship) {
-    case .array?: return .toManyRelationship([])
+    switch relationship.relationshipLinkage {
+    case .toMany?: return .toManyRelationship([])
+    case .toOne?: return .nullRelationship
     case nil: return nil
-    default: return .nullRelationship
     }
   }
 
@@ -173,33 +173,13 @@ struct ChangeSet {
   }
 
   /// The JSON value of a relationship's `data`, as the writer would write it; `nil` when the
-  /// relationship has no `data`. Relationship nodes are a fixed few levels deep (the relationship,
-  /// its `data`, an array of identifiers), so this recursion is bounded.
+  /// relationship has no `data`.
   private static func linkage(of relationship: PlannedNode) -> EncodedNode? {
-    switch relationship {
-    case .toOneRelationship(let linkage): return json(linkage)
-    case .toManyRelationship(let linkage): return array(linkage.map(json))
-    case .nullRelationship: return .null
-    case .object(let members):
-      return members.first { $0.key == "data" }.flatMap { json($0.value) }
-    default: return nil
-    }
-  }
-
-  /// The JSON value of a relationship's `data` node.
-  private static func json(_ data: PlannedNode) -> EncodedNode? {
-    switch data {
-    case .value(let value): return value
-    case .linkage(let linkage): return json(linkage)
-    case .array(let elements):
-      var values: [EncodedNode] = []
-      values.reserveCapacity(elements.count)
-      for element in elements {
-        guard let value = json(element) else { return nil }
-        values.append(value)
-      }
-      return array(values)
-    default: return nil
+    switch relationship.relationshipLinkage {
+    case .toOne(let linkage?)?: return json(linkage)
+    case .toOne(nil)?: return .null
+    case .toMany(let linkage)?: return array(linkage.map(json))
+    case nil: return nil
     }
   }
 

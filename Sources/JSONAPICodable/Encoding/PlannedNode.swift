@@ -30,6 +30,41 @@ enum PlannedNode {
   case relationships(ResourceParts)
 }
 
+/// What a planned relationship object's `data` says: one resource or none, or a list.
+enum PlannedLinkage {
+  case toOne(ResourceLinkage?)
+  case toMany([ResourceLinkage])
+}
+
+extension PlannedNode {
+  /// The linkage of a relationship object as the classifier plans it, for the graph planner and
+  /// change sets, which read relationships rather than write them; `nil` for a relationship object
+  /// without `data` (only `links` or `meta`) and for nodes that are no relationship object.
+  var relationshipLinkage: PlannedLinkage? {
+    switch self {
+    case .toOneRelationship(let linkage): return .toOne(linkage)
+    case .toManyRelationship(let linkage): return .toMany(linkage)
+    case .nullRelationship: return .toOne(nil)
+    case .object(let members):
+      // A JSONAPIRelationship: its `data` is `null`, one linkage, or an array of linkage.
+      guard let data = members.first(where: { $0.key == "data" })?.value else { return nil }
+      switch data {
+      case .linkage(let linkage):
+        return .toOne(linkage)
+      case .array(let elements):
+        var linkage: [ResourceLinkage] = []
+        linkage.reserveCapacity(elements.count)
+        for case .linkage(let element) in elements { linkage.append(element) }
+        return .toMany(linkage)
+      default:
+        return .toOne(nil)
+      }
+    default:
+      return nil
+    }
+  }
+}
+
 /// A member of an object that assembly built. A struct, not a tuple: an array of tuples looks up
 /// its element type's metadata at run time each time one is allocated.
 struct PlannedMember {
