@@ -8,7 +8,11 @@
 #   Scripts/integration.sh --serve   only start the seeded server and keep it running (Ctrl-C stops
 #                                    it), e.g. for `swift run NetworkClientExample`
 #
-# JSONAPI_SERVER_PORT chooses the port (default 8765).
+# It also starts IntegrationTests/bent/server.py (Python standard library: a server that bends the
+# spec as real ones do, issue 36) on 127.0.0.1 and stops it by its PID on exit.
+#
+# JSONAPI_SERVER_PORT chooses the port (default 8765); JSONAPI_BENT_SERVER_PORT the bent server's
+# (default 8766).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -21,6 +25,8 @@ venv="$work/venv"
 requirements="$root/IntegrationTests/server/requirements.txt"
 port="${JSONAPI_SERVER_PORT:-8765}"
 url="http://127.0.0.1:$port/"
+bent_port="${JSONAPI_BENT_SERVER_PORT:-8766}"
+bent_url="http://127.0.0.1:$bent_port/"
 mkdir -p "$work"
 
 echo "== server: Python venv with $(basename "$requirements")"
@@ -37,41 +43,48 @@ export JSONAPI_SERVER_DB="$work/db.sqlite3"
 rm -f "$JSONAPI_SERVER_DB"
 (cd IntegrationTests/server && "$python" manage.py migrate --verbosity 0 && "$python" manage.py seed)
 
-if "$python" -c "import socket,sys; s=socket.socket(); sys.exit(s.connect_ex(('127.0.0.1', $port)) != 0)"; then
-  echo "port $port is already in use; set JSONAPI_SERVER_PORT to a free one" >&2
-  exit 1
-fi
+for taken in "$port" "$bent_port"; do
+  if "$python" -c "import socket,sys; s=socket.socket(); sys.exit(s.connect_ex(('127.0.0.1', $taken)) != 0)"; then
+    echo "port $taken is already in use; set JSONAPI_SERVER_PORT or JSONAPI_BENT_SERVER_PORT" >&2
+    exit 1
+  fi
+done
 
 echo "== server: starting on $url"
 log="$work/server.log"
 (cd IntegrationTests/server && exec "$python" manage.py runserver "127.0.0.1:$port" --noreload) \
   >"$log" 2>&1 &
 server_pid=$!
-stop_server() {
-  if kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
+bent_log="$work/bent-server.log"
+python3 IntegrationTests/bent/server.py "$bent_port" >"$bent_log" 2>&1 &
+bent_pid=$!
+stop_servers() {
+  for pid in "$server_pid" "$bent_pid"; do
+    if kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    fi
+  done
 }
-trap stop_server EXIT
+trap stop_servers EXIT
 trap 'exit 130' INT TERM
 
-# Bounded wait: the server answers within 60 s or the run fails with its log.
-ready=no
-for _ in $(seq 1 120); do
-  if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
-  if "$python" -c "import urllib.request; urllib.request.urlopen('${url}articles/1', timeout=2)" \
-    >/dev/null 2>&1; then
-    ready=yes
-    break
-  fi
-  sleep 0.5
-done
-if [ "$ready" != yes ]; then
-  echo "the server did not answer within 60 s; its log:" >&2
-  cat "$log" >&2
+# Bounded wait: a server answers within 60 s or the run fails with its log.
+wait_for() { # PID URL LOG
+  for _ in $(seq 1 120); do
+    if ! kill -0 "$1" 2>/dev/null; then break; fi
+    if "$python" -c "import urllib.request; urllib.request.urlopen('$2', timeout=2)" \
+      >/dev/null 2>&1; then
+      return 0
+    fi
+    sleep 0.5
+  done
+  echo "the server at $2 did not answer within 60 s; its log:" >&2
+  cat "$3" >&2
   exit 1
-fi
+}
+wait_for "$server_pid" "${url}articles/1" "$log"
+wait_for "$bent_pid" "${bent_url}articles/1" "$bent_log"
 
 if [ "$mode" = serve ]; then
   echo "serving $url (log: $log); Ctrl-C stops it"
@@ -83,7 +96,7 @@ fi
 echo "== integration suite"
 status=0
 swift run --package-path IntegrationTests -Xswiftc -warnings-as-errors IntegrationSuite "$url" \
-  || status=$?
+  "$bent_url" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "== server log (last 60 lines)"
   tail -n 60 "$log"

@@ -21,13 +21,15 @@ extension JSONAPIClient {
   ///
   /// - Throws: ``JSONAPIResponseError`` when the server refuses the request (its error objects
   ///   point into the operations: `/atomic:operations/1/data/attributes/title`); the encoder's
-  ///   errors for operations it cannot write; see ``JSONAPIClient`` for the rest.
+  ///   errors for operations it cannot write; ``JSONAPIUnreadableSuccessError`` when the server
+  ///   answered `2xx` (and so most likely applied every operation) but its answer cannot be read;
+  ///   see ``JSONAPIClient`` for the rest.
   public func perform(_ operations: [JSONAPIOperation], at path: String) async throws
     -> [JSONAPIOperationResult]
   {
     let body = try encoder.encode(operations: operations)
     let raw = try await exchange("POST", url(for: path), body: body, mediaType: atomicMediaType)
     guard !raw.body.isEmpty else { return [] }
-    return try document([JSONAPIOperationResult].self, from: raw)
+    return try raw.readingWrite { try document([JSONAPIOperationResult].self, from: $0) }
   }
 }

@@ -7,6 +7,8 @@ import JSONAPICodable
 
 /// A successful (2xx) answer before decoding.
 struct RawResponse: Sendable {
+  /// The request's method, such as `POST`.
+  var method: String
   var statusCode: Int
   var headers: [String: String]
   var body: Data
@@ -106,7 +108,8 @@ extension JSONAPIClient {
       throw responseError(
         status: response.statusCode, headers: headers, body: data, method: method, url: answered)
     }
-    return RawResponse(statusCode: response.statusCode, headers: headers, body: data, url: answered)
+    return RawResponse(
+      method: method, statusCode: response.statusCode, headers: headers, body: data, url: answered)
   }
 
   /// The error for a non-2xx answer, with the error objects when the body is an error document.

@@ -28,27 +28,31 @@ extension JSONAPIClient {
   ///   - draft: The root resource to create (no `id`), with its related resources.
   ///   - path: The server's Atomic Operations endpoint, such as `operations`.
   ///   - type: The type to decode the root as; usually inferred from the result.
-  /// - Throws: ``JSONAPIClientError/atomicResultsMismatch(operations:results:)`` when the answer
-  ///   has not one result per operation (a `204 No Content` included), since the results cannot
-  ///   then be matched to the resources; ``JSONAPIResponseError`` when the server refuses the
+  /// - Throws: ``JSONAPIUnreadableSuccessError`` when the server answered `2xx` (and so most
+  ///   likely created every resource) but its answer cannot be read: its ``JSONAPIUnreadableSuccessError/underlyingError``
+  ///   is ``JSONAPIClientError/atomicResultsMismatch(operations:results:)`` when the answer has
+  ///   not one result per operation (a `204 No Content` included), since the results cannot then
+  ///   be matched to the resources, or the `DecodingError` when the root's result does not decode
+  ///   as `Created`; ``JSONAPIResponseError`` when the server refuses the
   ///   request (its error objects point into the operations, such as
   ///   `/atomic:operations/2/data/attributes/name`); the errors of
-  ///   `JSONAPIEncoder.encode(graph:)`; `DecodingError` when the root's result does not decode as
-  ///   `Created`; see ``JSONAPIClient`` for the rest.
+  ///   `JSONAPIEncoder.encode(graph:)`; see ``JSONAPIClient`` for the rest.
   public func create<Resource: Encodable, Created: Decodable>(
     graph draft: Resource, at path: String, as type: Created.Type = Created.self
   ) async throws -> Created {
     let request = try encoder.encodeGraph(draft)
     let raw = try await exchange(
       "POST", url(for: path), body: request.body, mediaType: atomicMediaType)
-    let results =
-      raw.body.isEmpty ? [] : try document([JSONAPIOperationResult].self, from: raw)
-    // R111: one result per operation, in order. With fewer (or more), which result answers the
-    // root cannot be known: refuse rather than decode another resource as the root.
-    guard results.count == request.operationCount else {
-      throw JSONAPIClientError.atomicResultsMismatch(
-        operations: request.operationCount, results: results.count)
+    return try raw.readingWrite { raw in
+      let results =
+        raw.body.isEmpty ? [] : try document([JSONAPIOperationResult].self, from: raw)
+      // R111: one result per operation, in order. With fewer (or more), which result answers the
+      // root cannot be known: refuse rather than decode another resource as the root.
+      guard results.count == request.operationCount else {
+        throw JSONAPIClientError.atomicResultsMismatch(
+          operations: request.operationCount, results: results.count)
+      }
+      return try results[request.rootOperation].decode(type)
     }
-    return try results[request.rootOperation].decode(type)
   }
 }

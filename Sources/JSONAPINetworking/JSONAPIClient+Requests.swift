@@ -144,6 +144,8 @@ extension JSONAPIClient {
   ///
   /// ```swift
   /// let created: Article = try await client.create(NewArticle(title: "Hi"), at: "articles")
+  /// let withAuthor: Article = try await client.create(
+  ///   NewArticle(title: "Hi"), at: "articles", query: JSONAPIQuery().including("author"))
   /// ```
   ///
   /// The body is a request document: related resources go as identifiers and nothing goes to
@@ -151,45 +153,68 @@ extension JSONAPIClient {
   /// never sent. A `201` with the resource is decoded. When the answer has no primary data
   /// (`204 No Content`, or `201` with only `meta`), the server kept the resource as it was sent,
   /// and the sent document is decoded as `Created` instead: its related resources then carry
-  /// their identifiers only.
+  /// their identifiers only. To ignore the answer, leave the result unused:
+  /// `try await client.create(draft, at: "articles")`.
   ///
   /// - Parameters:
   ///   - resource: The new resource, encoded with ``encoder`` (give it a `type`; leave `id` out
   ///     unless the client generates it).
   ///   - path: The collection, such as `articles`.
+  ///   - query: Parameters for the answer, such as `include` and sparse fieldsets. Default: none.
   ///   - type: The type to decode; usually inferred from the result.
-  /// - Throws: ``JSONAPIResponseError`` (`403`, `409`, `422`, …); encoding and decoding errors;
-  ///   see ``JSONAPIClient`` for the rest.
+  /// - Throws: ``JSONAPIResponseError`` (`403`, `409`, `422`, …); encoding errors;
+  ///   ``JSONAPIUnreadableSuccessError`` when the server answered `2xx` (and so most likely
+  ///   created the resource) but its answer cannot be decoded as `Created`; see ``JSONAPIClient``
+  ///   for the rest.
   public func create<Resource: Encodable, Created: Decodable>(
-    _ resource: Resource, at path: String, as type: Created.Type = Created.self
+    _ resource: Resource, at path: String, query: JSONAPIQuery = JSONAPIQuery(),
+    as type: Created.Type = Created.self
   ) async throws -> Created {
-    try await createResponse(resource, at: path, as: type).value
+    try await createResponse(resource, at: path, query: query, as: type).value
   }
 
-  /// Creates a resource like ``create(_:at:as:)`` and returns the whole answer, to read its status
-  /// and `Location`.
+  /// Creates a resource like ``create(_:at:query:as:)`` and returns the whole answer, to read
+  /// its status and `Location`.
   ///
   /// ```swift
   /// let response: JSONAPIResponse<Article> = try await client.create(newArticle, at: "articles")
   /// print(response.location?.absoluteString ?? "no Location")
   /// ```
   ///
-  /// - Throws: As ``create(_:at:as:)``.
+  /// - Throws: As ``create(_:at:query:as:)``.
   public func create<Resource: Encodable, Created: Decodable>(
-    _ resource: Resource, at path: String
+    _ resource: Resource, at path: String, query: JSONAPIQuery = JSONAPIQuery()
   ) async throws -> JSONAPIResponse<Created> {
-    try await createResponse(resource, at: path, as: Created.self)
+    try await createResponse(resource, at: path, query: query, as: Created.self)
+  }
+
+  /// Creates a resource like ``create(_:at:query:as:)`` without reading the answer: for a
+  /// call whose result is unused.
+  ///
+  /// ```swift
+  /// try await client.create(NewArticle(title: "Hi"), at: "articles")
+  /// ```
+  ///
+  /// - Throws: ``JSONAPIResponseError`` (`403`, `409`, `422`, …); encoding errors; see
+  ///   ``JSONAPIClient`` for the rest.
+  public func create<Resource: Encodable>(
+    _ resource: Resource, at path: String, query: JSONAPIQuery = JSONAPIQuery()
+  ) async throws {
+    let body = try encoder.encodeRequestBody(resource)
+    _ = try await exchange("POST", url(for: path, query: query), body: body)
   }
 
   private func createResponse<Resource: Encodable, Created: Decodable>(
-    _ resource: Resource, at path: String, as type: Created.Type
+    _ resource: Resource, at path: String, query: JSONAPIQuery, as type: Created.Type
   ) async throws -> JSONAPIResponse<Created> {
     let body = try encoder.encodeRequestBody(resource)
-    let raw = try await exchange("POST", url(for: path), body: body)
-    if let created = try optionalPrimaryData(Created.self, from: raw) {
-      return raw.response(created)
+    let raw = try await exchange("POST", url(for: path, query: query), body: body)
+    return try raw.readingWrite { raw in
+      if let created = try optionalPrimaryData(Created.self, from: raw) {
+        return raw.response(created)
+      }
+      return raw.response(try decoder.decode(Created.self, from: body))
     }
-    return raw.response(try decoder.decode(Created.self, from: body))
   }
 
   /// Updates a resource: `PATCH` of `resource` to its URL; returns the resource the server answers
@@ -197,30 +222,61 @@ extension JSONAPIClient {
   /// applied the change exactly as sent.
   ///
   /// ```swift
-  /// let updated: Article? = try await client.update(ArticlePatch(id: "1", title: "New"), at: "articles/1")
+  /// let updated: Article? = try await client.update(
+  ///   ArticlePatch(id: "1", title: "New"), at: "articles/1",
+  ///   query: JSONAPIQuery().including("author"))
   /// ```
   ///
   /// Members left out of `resource` (nil optionals) are left unchanged by the server. Related
-  /// resources go as identifiers, never to `included`, as in ``create(_:at:as:)``.
+  /// resources go as identifiers, never to `included`, as in ``create(_:at:query:as:)``. To
+  /// ignore the answer, leave the result unused: `try await client.update(patch, at: "articles/1")`.
   ///
-  /// - Throws: ``JSONAPIResponseError`` (`403`, `404`, `409`, `422`, …); encoding and decoding
-  ///   errors; see ``JSONAPIClient`` for the rest.
+  /// - Parameters:
+  ///   - resource: The changes, encoded with ``encoder``: `type`, `id` and the members to change.
+  ///   - path: The resource's URL, such as `articles/1`.
+  ///   - query: Parameters for the answer, such as `include` and sparse fieldsets. Default: none.
+  ///   - type: The type to decode; usually inferred from the result.
+  /// - Throws: ``JSONAPIResponseError`` (`403`, `404`, `409`, `422`, …); encoding errors;
+  ///   ``JSONAPIUnreadableSuccessError`` when the server answered `2xx` (and so most likely
+  ///   applied the change) but its answer cannot be decoded; see ``JSONAPIClient`` for the rest.
   public func update<Resource: Encodable, Updated: Decodable>(
-    _ resource: Resource, at path: String, as type: Updated.Type = Updated.self
+    _ resource: Resource, at path: String, query: JSONAPIQuery = JSONAPIQuery(),
+    as type: Updated.Type = Updated.self
   ) async throws -> Updated? {
-    let raw = try await exchange("PATCH", url(for: path), body: encoder.encodeRequestBody(resource))
-    return try optionalPrimaryData(type, from: raw)
+    let body = try encoder.encodeRequestBody(resource)
+    let raw = try await exchange("PATCH", url(for: path, query: query), body: body)
+    return try raw.readingWrite { try optionalPrimaryData(type, from: $0) }
+  }
+
+  /// Updates a resource like ``update(_:at:query:as:)`` without reading the answer: for a call
+  /// whose result is unused.
+  ///
+  /// ```swift
+  /// try await client.update(ArticlePatch(id: "1", title: "New"), at: "articles/1")
+  /// ```
+  ///
+  /// - Throws: ``JSONAPIResponseError`` (`403`, `404`, `409`, `422`, …); encoding errors; see
+  ///   ``JSONAPIClient`` for the rest.
+  public func update<Resource: Encodable>(
+    _ resource: Resource, at path: String, query: JSONAPIQuery = JSONAPIQuery()
+  ) async throws {
+    let body = try encoder.encodeRequestBody(resource)
+    _ = try await exchange("PATCH", url(for: path, query: query), body: body)
   }
 
   /// Deletes the resource at `path`: `DELETE`, expecting `204`, or `200` with a `meta` document.
   ///
   /// ```swift
   /// try await client.delete("articles/1")
+  /// try await client.delete("articles/2", query: JSONAPIQuery().adding("reason", "spam"))
   /// ```
   ///
+  /// - Parameters:
+  ///   - path: The resource's URL, such as `articles/1`.
+  ///   - query: Parameters to send with the request. Default: none.
   /// - Throws: ``JSONAPIResponseError`` (`404`, `403`, …); see ``JSONAPIClient`` for the rest.
-  public func delete(_ path: String) async throws {
-    _ = try await exchange("DELETE", url(for: path))
+  public func delete(_ path: String, query: JSONAPIQuery = JSONAPIQuery()) async throws {
+    _ = try await exchange("DELETE", url(for: path, query: query))
   }
 }
 

@@ -31,6 +31,8 @@ import JSONAPICodable
 ///
 /// ## Errors
 /// - ``JSONAPIResponseError`` for every answer outside 200–299;
+/// - ``JSONAPIUnreadableSuccessError`` when a write was answered with 2xx (so the server most
+///   likely applied it) but the answer cannot be read: read the resource back, do not retry;
 /// - ``JSONAPIClientError`` for a refused URL, an oversized body, a runaway pagination, or a
 ///   successful answer that is not a document;
 /// - `JSONAPIError` and `DecodingError` from decoding;

@@ -35,7 +35,9 @@ public enum JSONAPIClientError: Error, Sendable, Hashable {
   /// extension asks for one result per operation, in order (result *i* answers operation *i*),
   /// so the results cannot be matched to the resources sent. Some servers leave out the results
   /// of relationship operations (drf-json-api-atomic-operations 0.4.0). The server has applied
-  /// the operations: read what was created back with `GET`.
+  /// the operations: read what was created back with `GET`. ``JSONAPIClient/create(graph:at:as:)``
+  /// throws it as the ``JSONAPIUnreadableSuccessError/underlyingError`` of a
+  /// ``JSONAPIUnreadableSuccessError``, which also carries the status and the body.
   case atomicResultsMismatch(operations: Int, results: Int)
 }
 

@@ -16,6 +16,16 @@ import JSONAPICodable
 /// readable. The sequence ends after the page without a `next` link (or with `"next": null`), and
 /// after the first error it throws. Each iteration starts again from the first page.
 ///
+/// A server may page by number or offset and send no pagination links at all (links are
+/// optional). When a page has none of `first`, `last`, `prev` and `next` and its request named
+/// `page[number]` or `page[offset]`, the sequence asks for the next page itself: the same request
+/// with `page[number]` plus one, or `page[offset]` plus the page's length, every other parameter
+/// kept byte for byte. It ends at an empty page (not given), at the end a total in `meta` gives
+/// (`total`, `count`, `totalPages`, `pages`, `record_count`… at the top of `meta` or under `page`
+/// or `pagination`), without a total at a page shorter than the size asked, at a page whose
+/// resources repeat the previous one's (a server that ignores the parameter; not given), or at
+/// `maxPages`.
+///
 /// Walking ``JSONAPIPageDirection/backward``, it follows `prev` links instead and ends after the
 /// page without one. A cursor-paginated server may link a page that turns out empty (the Cursor
 /// Pagination profile allows it when it cannot tell cheaply whether more items exist): that page
@@ -42,6 +52,9 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
     enum State {
       case first(Start)
       case next(URL)
+      /// A page the server links nowhere, asked for by advancing the last request's
+      /// `page[number]` or `page[offset]` (``LinklessPaging``).
+      case advanced(URL)
       case finished
     }
 
@@ -49,6 +62,10 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
     var state: State
     let direction: JSONAPIPageDirection
     var visited: Set<String> = []
+    /// Paging without links: the length of the first page read (the server's page size) and the
+    /// resources of the previous page, to see a server that ignores the parameter repeat it.
+    var firstCount: Int?
+    var previousItems: [LinklessPaging.Item] = []
 
     init(client: JSONAPIClient, state: State, direction: JSONAPIPageDirection) {
       self.client = client
@@ -72,6 +89,7 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
 
     private mutating func read() async throws -> Element? {
       let url: URL
+      var advanced = false
       switch state {
       case .finished:
         return nil
@@ -79,6 +97,9 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
         url = try client.url(for: path, query: query)
       case .next(let next):
         url = next
+      case .advanced(let next):
+        url = next
+        advanced = true
       }
       guard visited.count < client.configuration.maxPages else {
         throw JSONAPIClientError.tooManyPages(limit: client.configuration.maxPages)
@@ -94,6 +115,23 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
           throw JSONAPIClientError.invalidURL(href)
         }
         state = .next(next)
+      } else if direction == .forward, LinklessPaging.hasNoPaginationLinks(page.links),
+        let paging = LinklessPaging(url: url),
+        let listed = try? client.decoder.decode(
+          JSONAPIDocument<[LinklessPaging.Item], JSONAPIValue>.self, from: raw.body)
+      {
+        // A page asked for by advancing the member that is empty, or the previous page again (a
+        // server that ignores the parameter), is past the end: it is not given.
+        if advanced && (listed.data.isEmpty || listed.data == previousItems) {
+          state = .finished
+          return nil
+        }
+        let firstCount = self.firstCount ?? listed.data.count
+        self.firstCount = firstCount
+        previousItems = listed.data
+        state =
+          paging.next(after: url, count: listed.data.count, firstCount: firstCount, meta: listed.meta)
+          .map(State.advanced) ?? .finished
       } else {
         state = .finished
       }

@@ -10,7 +10,7 @@ import JSONAPINetworking
 // JSONAPIClient against the real server of IntegrationTests/server, seeded by its `seed` command:
 // 3 people, 5 tags, articles 1–25 (word count = id × 100, author = person (id % 3) + 1),
 // 10 per page. Run by Scripts/integration.sh; the server URL comes from the first argument or
-// JSONAPI_SERVER_URL.
+// JSONAPI_SERVER_URL, and the bent server's (BentServerScenario.swift) from the second.
 
 let address =
   CommandLine.arguments.dropFirst().first
@@ -368,6 +368,19 @@ await check("atomic operations endpoint answers the extension's media type (raw 
 await graphCreateScenario(client)
 await changesScenario(baseURL)
 await pagingScenario(client)
+
+// The second server: IntegrationTests/bent/server.py, from the second argument or
+// JSONAPI_BENT_SERVER_URL (Scripts/integration.sh starts it and passes its URL).
+let bentAddress =
+  CommandLine.arguments.dropFirst(2).first
+  ?? ProcessInfo.processInfo.environment["JSONAPI_BENT_SERVER_URL"]
+if let bentAddress, let bentURL = URL(string: bentAddress) {
+  await bentServerScenario(bentURL)
+} else {
+  await check("bent server: its URL is given") {
+    await expect(false, "pass the bent server's URL as the second argument")
+  }
+}
 
 // MARK: Summary
 

@@ -10,7 +10,9 @@ import Foundation
 /// document.links?["node--article"]   // any other name
 /// ```
 ///
-/// A `null` link means "this link does not exist" (JSON:API 1.1) and is not stored when decoding;
+/// A `null` link means "this link does not exist" (JSON:API 1.1): it reads as `nil` and links
+/// compare equal with or without it, but its name is kept (``nullNames``), so that a client can
+/// tell a server that says "no next page" from one that sends no pagination links at all.
 /// ``setNull(_:)`` writes one where a profile requires the member (the Cursor Pagination profile's
 /// `prev` and `next`). Names keep their order, so encoding writes them back as they came.
 public struct JSONAPILinks: Sendable, Hashable {
@@ -141,14 +143,18 @@ extension JSONAPILinks: ExpressibleByDictionaryLiteral {
 }
 
 extension JSONAPILinks: Codable {
-  /// Decodes every member of the links object; `null` members and @-members (R50) are skipped.
+  /// Decodes every member of the links object; `null` members are kept as ``nullNames`` and
+  /// @-members (R50) are skipped.
   ///
   /// - Throws: `DecodingError` when the value is not an object or a member is neither a link nor `null`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: AnyCodingKey.self)
     entries = []
     for key in container.allKeys where !key.stringValue.hasPrefix("@") {
-      if try container.decodeNil(forKey: key) { continue }
+      if try container.decodeNil(forKey: key) {
+        entries.append((key.stringValue, nil))
+        continue
+      }
       entries.append((key.stringValue, try container.decode(JSONAPILink.self, forKey: key)))
     }
   }

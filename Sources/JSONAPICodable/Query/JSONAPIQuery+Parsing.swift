@@ -52,6 +52,31 @@ extension JSONAPIQuery {
     try self.init(parameters: parameters, limits: limits)
   }
 
+  /// Parses the query of a whole request target or URL, such as a server framework's raw
+  /// target (`/articles?page%5Bsize%5D=2`) or a link (`https://api.example.com/articles?sort=-id`):
+  /// the path and any fragment are ignored, and the text between the first `?` and the first `#`
+  /// is read as ``init(parsing:limits:)-(String,_)`` reads a query. A target without `?` is an
+  /// empty query.
+  ///
+  /// ```swift
+  /// let query = try JSONAPIQuery(parsingTarget: "/articles?page%5Bsize%5D=2&include=author")
+  /// query.page["size"]   // "2"
+  /// query.include        // ["author"]
+  /// ```
+  ///
+  /// - Throws: The errors of ``init(parsing:limits:)-(String,_)``.
+  public init(parsingTarget target: String, limits: ParsingLimits = ParsingLimits()) throws {
+    // RFC 3986 section 3: the query starts after the first `?` and ends at the first `#`; both are
+    // ASCII bytes, so the split never cuts a character's encoding.
+    var text = Substring(target).utf8
+    if let hash = text.firstIndex(of: UInt8(ascii: "#")) { text = text[..<hash] }
+    guard let question = text.firstIndex(of: UInt8(ascii: "?")) else {
+      try self.init(parsing: "", limits: limits)
+      return
+    }
+    try self.init(parsing: String(Substring(text[text.index(after: question)...])), limits: limits)
+  }
+
   /// Parses query items whose names and values are already decoded, as `URLComponents.queryItems`
   /// and most server frameworks give them (`fields[articles]`, not `fields%5Barticles%5D`).
   ///
