@@ -28,6 +28,10 @@ import Testing
       root.appendingPathComponent(
         "Tests/JSONAPINetworkingTests/WritingChangesSnippetTests.swift"),
       root.appendingPathComponent("Tests/JSONAPINetworkingTests/PagingSnippetTests.swift"),
+      root.appendingPathComponent(
+        "Tests/JSONAPINetworkingTests/AtomicOperationsSnippetTests.swift"),
+      root.appendingPathComponent(
+        "Tests/JSONAPINetworkingTests/TalkingToAServerSnippetTests.swift"),
       // Framework glue, compiled in its example packages (Scripts/hummingbird.sh in CI,
       // Scripts/vapor-glue.sh).
       root.appendingPathComponent(
@@ -135,13 +139,17 @@ import Testing
   }
 
   // DocC articles held to the same rule: their snippets are compiled in the snippet tests
-  // (WritingChangesSnippetTests, PagingSnippetTests) or are lines of the framework glue files.
-  @Test(arguments: ["WritingChanges.md", "Paging.md", "ServerFrameworks.md"])
+  // (WritingChangesSnippetTests, PagingSnippetTests, AtomicOperationsSnippetTests,
+  // TalkingToAServerSnippetTests) or are lines of the framework glue files.
+  @Test(arguments: [
+    "JSONAPICodable.docc/WritingChanges.md", "JSONAPICodable.docc/Paging.md",
+    "JSONAPICodable.docc/ServerFrameworks.md", "JSONAPICodable.docc/AtomicOperations.md",
+    "JSONAPINetworking.docc/TalkingToAServer.md",
+  ])
   func everyArticleSnippetLineHasACompiledTwin(_ name: String) throws {
+    let module = name.hasPrefix("JSONAPINetworking") ? "JSONAPINetworking" : "JSONAPICodable"
     let article = try String(
-      contentsOf: Self.root.appendingPathComponent(
-        "Sources/JSONAPICodable/JSONAPICodable.docc/\(name)"),
-      encoding: .utf8)
+      contentsOf: Self.root.appendingPathComponent("Sources/\(module)/\(name)"), encoding: .utf8)
     let blocks = Self.swiftBlocks(in: article)
     #expect(blocks.count >= 3, "the Swift snippets of \(name) were not found")
     let sources = try Self.snippetTestSources()
