@@ -130,7 +130,9 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
         self.firstCount = firstCount
         previousItems = listed.data
         state =
-          paging.next(after: url, count: listed.data.count, firstCount: firstCount, meta: listed.meta)
+          paging.next(
+            after: url, count: listed.data.count, firstCount: firstCount, meta: listed.meta
+          )
           .map(State.advanced) ?? .finished
       } else {
         state = .finished

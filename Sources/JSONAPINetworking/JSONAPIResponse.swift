@@ -2,7 +2,7 @@ import Foundation
 
 /// A decoded value together with the HTTP answer it came from: status, headers and `Location`.
 ///
-/// Returned by ``JSONAPIClient/create(_:at:query:)->JSONAPIResponse<_>`` when the caller asks for it, to read the
+/// Returned by ``JSONAPIClient/create(_:at:query:)->_`` when the caller asks for it, to read the
 /// `Location` of a created resource:
 ///
 /// ```swift

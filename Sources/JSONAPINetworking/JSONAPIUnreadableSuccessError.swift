@@ -65,7 +65,8 @@ extension JSONAPIUnreadableSuccessError: CustomStringConvertible, LocalizedError
   /// A sentence that says what the server answered, that the change was most likely applied, why
   /// the answer cannot be read and what to do.
   public var description: String {
-    let readBack = location.map { "read the resource back from \($0.absoluteString)" }
+    let readBack =
+      location.map { "read the resource back from \($0.absoluteString)" }
       ?? "read the resource back"
     return
       "The server answered \(statusCode) to \(method) \(url.absoluteString), so it most likely "

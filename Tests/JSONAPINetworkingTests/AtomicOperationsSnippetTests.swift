@@ -70,11 +70,13 @@ import Testing
 
     let article = JSONAPIResourceIdentifier(type: "articles", id: "13")
     let relationshipOperations: [JSONAPIOperation] = [
-      .updateRelationship("author", of: article, to: JSONAPIResourceIdentifier(type: "people", id: "9")),
+      .updateRelationship(
+        "author", of: article, to: JSONAPIResourceIdentifier(type: "people", id: "9")),
       .updateRelationship("editor", of: article, to: nil),  // clears a to-one relationship
       .updateRelationship("tags", of: article, to: []),  // clears a to-many relationship
       .addToRelationship("tags", of: article, [JSONAPIResourceIdentifier(type: "tags", id: "2")]),
-      .removeFromRelationship("tags", of: article, [JSONAPIResourceIdentifier(type: "tags", id: "3")]),
+      .removeFromRelationship(
+        "tags", of: article, [JSONAPIResourceIdentifier(type: "tags", id: "3")]),
     ]
     let written = try JSONAPIEncoder().encode(operations: relationshipOperations)
     let read = try JSONAPIDecoder().decodeOperations(from: written)

@@ -57,7 +57,8 @@ import Testing
       switch meta {
       case .none: metaText = ""
       case .total(let name): metaText = #","meta":{"\#(name)":\#(count)}"#
-      case .nested(let outer, let inner): metaText = #","meta":{"\#(outer)":{"\#(inner)":\#(count)}}"#
+      case .nested(let outer, let inner):
+        metaText = #","meta":{"\#(outer)":{"\#(inner)":\#(count)}}"#
       case .pages(let name): metaText = #","meta":{"\#(name)":\#(pages)}"#
       }
       return #"{"data":[\#(data)]\#(metaText)}"#
@@ -136,7 +137,8 @@ import Testing
     #expect(walked.ids.flatMap { $0 } == Self.ids(11...25))
     let first = try #require(walked.targets.first)
     let second = try #require(walked.targets.last)
-    #expect(second == first.replacingOccurrences(of: "page%5Bnumber%5D=2", with: "page%5Bnumber%5D=3"))
+    #expect(
+      second == first.replacingOccurrences(of: "page%5Bnumber%5D=2", with: "page%5Bnumber%5D=3"))
     #expect(first != second)
   }
 

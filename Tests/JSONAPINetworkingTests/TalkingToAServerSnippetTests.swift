@@ -124,7 +124,8 @@ import Testing
 
   @Test func writing() async throws {
     let created: Article = try await client.create(newArticle, at: "articles")
-    let updated: Article? = try await client.update(patch, at: "articles/1")  // nil: applied as sent
+    // nil: applied as sent
+    let updated: Article? = try await client.update(patch, at: "articles/1")
     try await client.delete("articles/1")
     #expect(created.id == "26" && updated?.title == "One")
 
@@ -137,7 +138,8 @@ import Testing
     let response: JSONAPIResponse<Article> = try await client.create(newArticle, at: "articles")
     #expect(response.location?.absoluteString == "https://api.example.com/v1/articles/26")
 
-    try await client.updateRelationship("articles/1/relationships/author", to: JSONAPIResourceIdentifier?.none)
+    try await client.updateRelationship(
+      "articles/1/relationships/author", to: JSONAPIResourceIdentifier?.none)
     try await client.addToRelationship(
       "articles/1/relationships/tags", [JSONAPIResourceIdentifier(type: "tags", id: "3")])
     try await client.removeFromRelationship(
@@ -186,7 +188,8 @@ import Testing
     } catch let error as JSONAPIResponseError {
       status = error.statusCode
       switch error.statusCode {
-      case 422: error.errors.forEach { print($0.source?.pointer ?? "", $0.detail ?? "") }
+      case 422:
+        for object in error.errors { print(object.source?.pointer ?? "", object.detail ?? "") }
       case 429, 503: try await Task.sleep(for: error.retryAfter?.delay() ?? .seconds(1))
       default: print(error)
       }
@@ -212,9 +215,12 @@ import Testing
 
   @Test func otherStacks() async throws {
     struct Canned: JSONAPITransport {
-      func send(_ request: URLRequest, maxResponseBytes: Int) async throws -> (Data, HTTPURLResponse) {
+      func send(_ request: URLRequest, maxResponseBytes: Int) async throws -> (
+        Data, HTTPURLResponse
+      ) {
         guard let url = request.url,
-          let response = HTTPURLResponse(url: url, statusCode: 204, httpVersion: nil, headerFields: nil)
+          let response = HTTPURLResponse(
+            url: url, statusCode: 204, httpVersion: nil, headerFields: nil)
         else { throw URLError(.badURL) }
         return (Data(), response)
       }

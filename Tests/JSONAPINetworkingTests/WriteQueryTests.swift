@@ -25,7 +25,8 @@ import Testing
 
   /// Answers every write with article 1 and its author included.
   static let answer =
-    #"{"data":{"type":"articles","id":"1","attributes":{"title":"T"},"# + #""relationships":{"author":{"data":{"type":"people","id":"9"}}}},"#
+    #"{"data":{"type":"articles","id":"1","attributes":{"title":"T"},"#
+    + #""relationships":{"author":{"data":{"type":"people","id":"9"}}}},"#
     + #""included":[{"type":"people","id":"9","attributes":{"name":"Dan"}}]}"#
 
   let transport = StubTransport(status: 200, body: answer, headers: Stub.jsonAPI)

@@ -48,7 +48,8 @@ struct TitledArticle: Codable, Sendable {
 
   await check("bent server: pages by page[number] without links, to the short page") {
     let before = try await logLength()
-    let pages = try await walk("numbered", JSONAPIQuery().page(number: 1, size: 10).adding("x", "a b"))
+    let pages = try await walk(
+      "numbered", JSONAPIQuery().page(number: 1, size: 10).adding("x", "a b"))
     await expect(pages.map(\.count) == [10, 10, 3], "\(pages)")
     await expect(pages.flatMap { $0 } == all, "every article once")
     let sent = try await targets(since: before)
@@ -81,7 +82,10 @@ struct TitledArticle: Codable, Sendable {
 
   await check("bent server: atomic results with \"meta\": null are a committed write") {
     let results = try await client.perform(
-      [.add(NewArticle(title: "Null meta", wordCount: 1)), .add(NewArticle(title: "Two", wordCount: 2))],
+      [
+        .add(NewArticle(title: "Null meta", wordCount: 1)),
+        .add(NewArticle(title: "Two", wordCount: 2)),
+      ],
       at: "operations")
     let created = try results.map { try $0.decode(TitledArticle.self) }
     await expect(created.map(\.title) == ["Null meta", "Two"], "\(created)")
@@ -93,7 +97,8 @@ struct TitledArticle: Codable, Sendable {
       let _: TitledArticle = try await client.create(
         NewArticle(title: "Kept", wordCount: 1), at: "unreadable")
     }
-    await expect(error?.statusCode == 201 && error?.method == "POST", "\(String(describing: error))")
+    await expect(
+      error?.statusCode == 201 && error?.method == "POST", "\(String(describing: error))")
     await expect(error?.location == baseURL.appendingPathComponent("articles/99"), "Location")
     await expect(error?.underlyingError is DecodingError, "the decoding error is kept")
     await expect(
