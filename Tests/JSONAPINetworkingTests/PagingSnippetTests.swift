@@ -213,4 +213,22 @@ private func listArticles(target: String, rawQuery: String) throws -> Data {
     #expect(between.rangeTruncated)
     #expect(between.data.map(\.id) == (11...20).map { "p\($0)" })
   }
+
+  @Test func readingPagesWithoutLinks() async throws {
+    typealias Article = LinklessPagesTests.Article
+    let transport = LinklessPagesTests.Server(count: 120, defaultSize: 50).transport
+    let client = Stub.client(transport)
+    var articles: [Article] = []
+    for try await page in client.pages(
+      of: [Article].self, from: "articles", query: JSONAPIQuery().page(offset: 0, limit: 50))
+    {
+      articles += page.data  // page[offset]=0, 50, 100, … until the last page
+    }
+    #expect(articles.map(\.id) == (1...120).map(String.init))
+    #expect(
+      transport.requests.map(\.target)
+        == [0, 50, 100].map {
+          "/articles?page%5Blimit%5D=50&page%5Boffset%5D=\($0)"
+        })
+  }
 }
