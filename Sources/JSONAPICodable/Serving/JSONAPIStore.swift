@@ -1,0 +1,200 @@
+import Foundation
+
+/// Where a ``JSONAPIServer`` keeps its resources: reads by ids, collections by filter, sort and
+/// page, and writes, each inside a transaction the store runs.
+///
+/// A server calls ``read(_:)`` for everything a `GET` answers, and ``write(_:)`` for every write
+/// request and for each Atomic Operations request as a whole: every operation of it goes through
+/// the one ``JSONAPIStoreWriter`` it is given, and a thrown error leaves nothing of them stored.
+/// Stores see records (``JSONAPIResourceRecord``) and typed queries (``JSONAPIStoreQuery``), never
+/// a request or a document, and need not check JSON:API's rules: the server has checked the
+/// request, the types and the related resources before it calls them.
+///
+/// `JSONAPIMemoryStore` is the store of tests, prototypes and small apps; a database store
+/// implements the same two protocols.
+public protocol JSONAPIStore: Sendable {
+  /// Runs `body` with a reader. What it reads is what writes committed before the call began
+  /// (where the store can, one snapshot for the whole call).
+  ///
+  /// - Throws: What `body` throws, and the store's own errors.
+  func read<T: Sendable>(_ body: @Sendable (any JSONAPIStoreReader) async throws -> T) async throws
+    -> T
+
+  /// Runs `body` in one transaction: everything it writes is stored when it returns, and nothing
+  /// when it throws.
+  ///
+  /// - Throws: What `body` throws (after rolling back), and the store's own errors.
+  func write<T: Sendable>(_ body: @Sendable (any JSONAPIStoreWriter) async throws -> T) async throws
+    -> T
+}
+
+/// The reads a ``JSONAPIStore`` answers.
+public protocol JSONAPIStoreReader: Sendable {
+  /// The resources of `type` whose ids are among `ids`, in any order, each with the linkage of
+  /// every relationship its schema declares; ids that name nothing are left out.
+  ///
+  /// The server calls it once per type and include level with every id it needs (never once per
+  /// resource), so a database store answers it in a bounded number of statements.
+  func resources(_ type: String, ids: [String]) async throws -> [JSONAPIResourceRecord]
+
+  /// One page of a collection: the resources of `query.type` that match every filter, sorted,
+  /// and the window the query asks for.
+  func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage
+}
+
+/// The writes a ``JSONAPIStore`` applies inside ``JSONAPIStore/write(_:)``.
+public protocol JSONAPIStoreWriter: JSONAPIStoreReader {
+  /// Stores a new resource and returns it as stored, with its `id` (given, or made by the store
+  /// when `record.id` is empty) and the linkage of every relationship.
+  ///
+  /// - Throws: ``JSONAPIStoreError/alreadyExists(type:id:)`` when a resource of that type has
+  ///   that id.
+  func create(_ record: JSONAPIResourceRecord) async throws -> JSONAPIResourceRecord
+
+  /// Changes only the attributes and relationships in `changes` (the others keep their values)
+  /// and returns the resource as stored, or `nil` when there is no such resource.
+  func update(_ changes: JSONAPIResourceRecord) async throws -> JSONAPIResourceRecord?
+
+  /// Deletes a resource; `false` when there was none. Linkage that named it is cleared (to-one
+  /// relationships become empty, to-many ones lose it).
+  func delete(_ type: String, id: String) async throws -> Bool
+
+  /// Adds `identifiers` to the to-many relationship `relationship` of a resource, skipping those
+  /// it already has (R84); `false` when there is no such resource.
+  func add(
+    _ identifiers: [JSONAPIResourceIdentifier], to relationship: String, of type: String,
+    id: String
+  ) async throws -> Bool
+
+  /// Removes `identifiers` from the to-many relationship `relationship` of a resource (R85);
+  /// `false` when there is no such resource.
+  func remove(
+    _ identifiers: [JSONAPIResourceIdentifier], from relationship: String, of type: String,
+    id: String
+  ) async throws -> Bool
+}
+
+/// A collection read: filters, sort and window, checked against the declarations.
+public struct JSONAPIStoreQuery: Sendable, Hashable {
+  /// The resource type.
+  public var type: String
+  /// Conditions every resource must meet.
+  public var filters: [JSONAPIFilterCondition]
+  /// The order: declared members, then `id` last as a tiebreak (the server always adds it), so
+  /// that the order is total and keyset pages are exact.
+  public var sort: [JSONAPIQuery.SortField]
+  /// The part of the sorted collection to return.
+  public var window: Window
+  /// Whether the page should carry the collection's total (when the store can count cheaply).
+  public var countsTotal: Bool
+  /// For a related collection (`GET /articles/1/comments`): only the resources the to-many
+  /// relationship `relationship` of `owner` names.
+  public var scope: Scope?
+
+  /// Creates a query.
+  public init(
+    type: String, filters: [JSONAPIFilterCondition] = [],
+    sort: [JSONAPIQuery.SortField] = [.ascending("id")], window: Window = .offset(0, limit: 20),
+    countsTotal: Bool = true, scope: Scope? = nil
+  ) {
+    self.type = type
+    self.filters = filters
+    self.sort = sort
+    self.window = window
+    self.countsTotal = countsTotal
+    self.scope = scope
+  }
+
+  /// Which resources of the sorted collection a page holds.
+  public enum Window: Sendable, Hashable {
+    /// `limit` resources from index `offset` (0 is the first).
+    case offset(Int, limit: Int)
+    /// `limit` resources after the one whose sort values (one per ``JSONAPIStoreQuery/sort``
+    /// field, `id` last) are `after`, and before the one whose values are `before`. With only
+    /// `before`, the *last* `limit` resources before it, in sorted order. `nil` is no bound.
+    case keyset(after: [JSONAPIValue]?, before: [JSONAPIValue]?, limit: Int)
+
+    /// The most resources the window holds.
+    public var limit: Int {
+      switch self {
+      case .offset(_, let limit), .keyset(_, _, let limit): return limit
+      }
+    }
+  }
+
+  /// The owner of a related collection.
+  public struct Scope: Sendable, Hashable {
+    /// The resource whose relationship is read.
+    public var owner: JSONAPIResourceIdentifier
+    /// The to-many relationship of `owner`.
+    public var relationship: String
+
+    /// Creates a scope.
+    public init(owner: JSONAPIResourceIdentifier, relationship: String) {
+      self.owner = owner
+      self.relationship = relationship
+    }
+  }
+}
+
+/// One page a store read: its resources in order, whether more follow, and the total.
+public struct JSONAPIStorePage: Sendable, Hashable {
+  /// The resources, in the query's order, at most the window's limit.
+  public var resources: [JSONAPIResourceRecord]
+  /// Whether more resources follow in the direction read (for a keyset window with only
+  /// `before`: whether more lie before the first one).
+  public var hasMore: Bool
+  /// How many resources match the filters and scope, when the query asked and the store counted.
+  public var total: Int?
+
+  /// Creates a page.
+  public init(resources: [JSONAPIResourceRecord], hasMore: Bool, total: Int? = nil) {
+    self.resources = resources
+    self.hasMore = hasMore
+    self.total = total
+  }
+}
+
+/// One condition of a ``JSONAPIStoreQuery``: a member compared with values read from a
+/// `filter[…]` parameter by its ``JSONAPIFilter``.
+public struct JSONAPIFilterCondition: Sendable, Hashable {
+  /// How the member is compared.
+  public enum Comparison: Sendable, Hashable {
+    /// The member equals one of the values (for a relationship: its linkage names one of the ids).
+    case equals
+    /// The member, as text, contains the value, without regard to ASCII case.
+    case contains
+    /// The member is less than the value.
+    case lessThan
+    /// The member is greater than the value.
+    case greaterThan
+  }
+
+  /// The attribute or relationship compared (`id` for the resource's own id).
+  public var member: String
+  /// Whether ``member`` is a relationship, whose linkage ids are compared.
+  public var isRelationship: Bool
+  /// The comparison.
+  public var comparison: Comparison
+  /// The values: several for ``Comparison/equals`` (any of them matches), one otherwise. Text is
+  /// kept whole, U+0000 included.
+  public var values: [JSONAPIValue]
+
+  /// Creates a condition.
+  public init(
+    member: String, isRelationship: Bool = false, comparison: Comparison, values: [JSONAPIValue]
+  ) {
+    self.member = member
+    self.isRelationship = isRelationship
+    self.comparison = comparison
+    self.values = values
+  }
+}
+
+/// The failures a store reports that a server answers as JSON:API errors.
+public enum JSONAPIStoreError: Error, Sendable, Hashable {
+  /// A create named an id that a resource of that type already has: `409 Conflict`.
+  case alreadyExists(type: String, id: String)
+  /// A value the store cannot keep exactly, such as text it would cut: `422`.
+  case unstorableValue(member: String, reason: String)
+}
