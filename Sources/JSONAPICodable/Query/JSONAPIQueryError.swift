@@ -33,6 +33,9 @@ public enum JSONAPIQueryError: Error, Sendable, Hashable {
   case unknownField(type: String, field: String?)
   /// A `page[…]` value that is not a number in the range the server accepts.
   case invalidPageValue(name: String, value: String, reason: String)
+  /// A `filter[member]` value the server cannot read as the member's values: text where a
+  /// number is compared, a value outside an enumeration.
+  case invalidFilterValue(member: String, value: String, reason: String)
   /// The query is larger than ``JSONAPIQuery/ParsingLimits`` allow; `name` is the parameter that
   /// went over, or `nil` for the query as a whole.
   case limitExceeded(name: String?, limit: Int)
@@ -48,6 +51,7 @@ public enum JSONAPIQueryError: Error, Sendable, Hashable {
     case .sortNotAllowed: return "sort"
     case .unknownField(let type, _): return "fields[\(type)]"
     case .limitExceeded(let name, _): return name
+    case .invalidFilterValue(let member, _, _): return "filter[\(member)]"
     }
   }
 
@@ -62,6 +66,7 @@ public enum JSONAPIQueryError: Error, Sendable, Hashable {
     case .unknownField: return "unknown-field"
     case .invalidPageValue: return "invalid-page-value"
     case .limitExceeded: return "query-too-large"
+    case .invalidFilterValue: return "invalid-filter-value"
     }
   }
 }
@@ -92,6 +97,9 @@ extension JSONAPIQueryError: CustomStringConvertible {
     case .limitExceeded(nil, let limit):
       return SpecSection.cite(
         "The query is larger than this server accepts (limit \(limit))", section)
+    case .invalidFilterValue(let member, let value, let reason):
+      return SpecSection.cite(
+        "`filter[\(member)]=\(value)` cannot be used: \(reason)", section)
     }
   }
 
@@ -102,6 +110,7 @@ extension JSONAPIQueryError: CustomStringConvertible {
     case .sortNotAllowed: return SpecSection.sorting
     case .unknownField: return SpecSection.sparseFieldsets
     case .invalidPageValue: return SpecSection.pagination
+    case .invalidFilterValue: return SpecSection.filtering
     case .malformedParameter(let name, _), .duplicateParameter(let name):
       if name == "include" { return SpecSection.includes }
       if name == "sort" { return SpecSection.sorting }

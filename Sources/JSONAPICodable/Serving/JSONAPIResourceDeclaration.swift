@@ -1,0 +1,214 @@
+import Foundation
+
+/// One resource type a ``JSONAPIServer`` serves: its `Codable` model, and only what the model
+/// cannot say — which members may be filtered and sorted, how collections are paged, whether
+/// clients may choose ids, and hooks that refuse or change operations.
+///
+/// Attribute and relationship names come from the model, as ``JSONAPIEncoder`` writes them
+/// (``JSONAPIResourceSchema/init(reading:keyEncodingStrategy:)``); a filter or sort member the
+/// model lacks is refused here, naming it.
+///
+/// ```swift
+/// let articles = try JSONAPIResourceDeclaration(
+///   Article.self,
+///   filters: ["title": .contains("title"), "author": .ids("author")],
+///   sortable: ["title", "wordCount"],
+///   paging: .cursor(defaultSize: 10, maxSize: 100))
+/// ```
+public struct JSONAPIResourceDeclaration: Sendable {
+  /// The model's attributes and relationships.
+  public let schema: JSONAPIResourceSchema
+  /// The `filter[…]` parameters collections accept, by the name after `filter`.
+  public let filters: [String: JSONAPIFilter]
+  /// The members `sort` accepts, besides `id` (always accepted).
+  public let sortable: [String]
+  /// The order of a collection whose request names no `sort`. Default: by `id`.
+  public let defaultSort: [JSONAPIQuery.SortField]
+  /// How collections of this type are paged.
+  public let paging: JSONAPIPaging
+  /// Whether a create may carry the client's own `id` (R77): otherwise it is refused with `403`.
+  public let allowsClientIDs: Bool
+  /// Hooks that authorize, refuse or change operations.
+  public let hooks: JSONAPIResourceHooks
+  /// Decodes a record as the model and runs the model's checks; `nil` when there are none.
+  let checkModel: (@Sendable (JSONAPIResourceRecord, JSONAPIDecoder) throws -> Void)?
+
+  /// The resource type, such as `articles`.
+  public var type: String { schema.type }
+
+  /// Declares `model` as a resource type.
+  ///
+  /// - Parameters:
+  ///   - model: The resource's model; its `jsonAPIType` is the type served.
+  ///   - keyEncodingStrategy: How Swift property names become member names; use the server's
+  ///     encoder's strategy. Default: the names as they are.
+  ///   - filters: The `filter[…]` parameters collections accept.
+  ///   - sortable: Members `sort` accepts besides `id`.
+  ///   - defaultSort: The order when a request names none. Default: by `id`.
+  ///   - paging: How collections are paged. Default: page numbers, 20 per page, 100 at most.
+  ///   - allowsClientIDs: Whether creates may carry the client's own `id`. Default: `false`.
+  ///   - hooks: Hooks that authorize, refuse or change operations.
+  ///   - validate: Checks a resource about to be stored, decoded as `Model` from what will be
+  ///     stored (its related resources as identifiers only); throw a ``JSONAPIErrorObject`` (or
+  ///     any error, answered as `422`) to refuse it.
+  /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` when a filter or sort member is
+  ///   not a member of the model, or when the model cannot be read
+  ///   (``JSONAPIResourceSchema/init(reading:keyEncodingStrategy:)``).
+  public init<Model: Codable & JSONAPIResource & Sendable>(
+    _ model: Model.Type, keyEncodingStrategy: JSONAPIEncoder.KeyEncodingStrategy = .useDefaultKeys,
+    filters: [String: JSONAPIFilter] = [:], sortable: [String] = [],
+    defaultSort: [JSONAPIQuery.SortField] = [], paging: JSONAPIPaging = .pageNumber(
+      defaultSize: 20, maxSize: 100),
+    allowsClientIDs: Bool = false, hooks: JSONAPIResourceHooks = JSONAPIResourceHooks(),
+    validate: (@Sendable (Model) throws -> Void)? = nil
+  ) throws {
+    let schema = try JSONAPIResourceSchema(reading: model, keyEncodingStrategy: keyEncodingStrategy)
+    var checkModel: (@Sendable (JSONAPIResourceRecord, JSONAPIDecoder) throws -> Void)?
+    if let validate {
+      checkModel = { record, decoder in
+        let model = try decoder.decode(Model.self, from: ServedDocument.data(of: record))
+        try validate(model)
+      }
+    }
+    try self.init(
+      schema: schema, filters: filters, sortable: sortable, defaultSort: defaultSort,
+      paging: paging, allowsClientIDs: allowsClientIDs, hooks: hooks, checkModel: checkModel)
+  }
+
+  /// Declares a resource type from its schema, for types without a Swift model.
+  ///
+  /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` when a filter or sort member is
+  ///   not in `schema`.
+  public init(
+    schema: JSONAPIResourceSchema, filters: [String: JSONAPIFilter] = [:],
+    sortable: [String] = [], defaultSort: [JSONAPIQuery.SortField] = [],
+    paging: JSONAPIPaging = .pageNumber(defaultSize: 20, maxSize: 100),
+    allowsClientIDs: Bool = false, hooks: JSONAPIResourceHooks = JSONAPIResourceHooks()
+  ) throws {
+    try self.init(
+      schema: schema, filters: filters, sortable: sortable, defaultSort: defaultSort,
+      paging: paging, allowsClientIDs: allowsClientIDs, hooks: hooks, checkModel: nil)
+  }
+
+  private init(
+    schema: JSONAPIResourceSchema, filters: [String: JSONAPIFilter], sortable: [String],
+    defaultSort: [JSONAPIQuery.SortField], paging: JSONAPIPaging, allowsClientIDs: Bool,
+    hooks: JSONAPIResourceHooks,
+    checkModel: (@Sendable (JSONAPIResourceRecord, JSONAPIDecoder) throws -> Void)?
+  ) throws {
+    func refuse(_ what: String) -> JSONAPIError {
+      JSONAPIError.invalidValue(
+        reason: "The declaration of \(schema.type) names \(what), which the model has not: "
+          + "declare only members of the model (attributes: "
+          + "\(schema.attributes.map(\.name).joined(separator: ", ")); relationships: "
+          + "\(schema.relationships.map(\.name).joined(separator: ", ")))",
+        codingPath: "")
+    }
+    for (name, filter) in filters.sorted(by: { $0.key < $1.key }) {
+      if filter.member == "id" { continue }
+      if filter.comparison == .equals, filter.acceptsList,
+        schema.relationship(named: filter.member) != nil
+      {
+        continue
+      }
+      guard let attribute = schema.attribute(named: filter.member) else {
+        throw refuse("the filter `\(name)` on the member `\(filter.member)`")
+      }
+      _ = attribute
+    }
+    for member in sortable + defaultSort.map(\.field)
+    where member != "id" && schema.attribute(named: member) == nil {
+      throw refuse("the sort field `\(member)`")
+    }
+    self.schema = schema
+    self.filters = filters
+    self.sortable = sortable
+    self.defaultSort = defaultSort
+    self.paging = paging
+    self.allowsClientIDs = allowsClientIDs
+    self.hooks = hooks
+    self.checkModel = checkModel
+  }
+}
+
+/// Hooks of a declared resource: each runs before the store is asked, and refuses the operation
+/// by throwing (a ``JSONAPIErrorObject`` is answered as it is; any other error as `403`).
+///
+/// ```swift
+/// var hooks = JSONAPIResourceHooks()
+/// hooks.authorize = { access in
+///   guard access.action.isRead || access.request.context as? User != nil else {
+///     throw JSONAPIErrorObject(status: "401", title: "Sign in to write")
+///   }
+/// }
+/// hooks.willSave = { record, _ in
+///   if record.attributes["body"]?.stringValue?.isEmpty == true {
+///     throw JSONAPIErrorObject(
+///       status: "422", title: "Invalid Attribute", detail: "body must not be blank",
+///       source: .init(pointer: "/data/attributes/body"))
+///   }
+/// }
+/// ```
+public struct JSONAPIResourceHooks: Sendable {
+  /// Called before every operation on the type, reads included.
+  public var authorize: (@Sendable (JSONAPIAccess) async throws -> Void)?
+  /// Called inside the write transaction with the whole resource about to be stored by a create
+  /// or an update (for an update: as stored, with the request's changes applied); may change it.
+  public var willSave: (@Sendable (inout JSONAPIResourceRecord, JSONAPIAccess) throws -> Void)?
+  /// Called inside the write transaction before a resource is deleted.
+  public var willDelete: (@Sendable (JSONAPIResourceRecord, JSONAPIAccess) throws -> Void)?
+
+  /// Creates hooks; each is optional.
+  public init(
+    authorize: (@Sendable (JSONAPIAccess) async throws -> Void)? = nil,
+    willSave: (@Sendable (inout JSONAPIResourceRecord, JSONAPIAccess) throws -> Void)? = nil,
+    willDelete: (@Sendable (JSONAPIResourceRecord, JSONAPIAccess) throws -> Void)? = nil
+  ) {
+    self.authorize = authorize
+    self.willSave = willSave
+    self.willDelete = willDelete
+  }
+}
+
+/// What a request does to a resource type, as hooks see it.
+public struct JSONAPIAccess: Sendable {
+  /// The operation.
+  public enum Action: Sendable, Hashable {
+    /// `GET` of a collection (or of a related collection).
+    case list
+    /// `GET` of one resource, its related resources or its linkage.
+    case read
+    /// A create.
+    case create
+    /// An update of attributes or relationships, by `PATCH` or a relationship endpoint.
+    case update
+    /// A delete.
+    case delete
+
+    /// Whether the action only reads.
+    public var isRead: Bool { self == .list || self == .read }
+  }
+
+  /// The operation.
+  public var action: Action
+  /// The resource type.
+  public var type: String
+  /// The resource's id, for operations on one resource (`nil` for a list or before a create).
+  public var id: String?
+  /// The relationship, for relationship endpoints.
+  public var relationship: String?
+  /// The request, with the ``JSONAPIServerRequest/context`` the framework glue set.
+  public var request: JSONAPIServerRequest
+
+  /// Creates an access.
+  public init(
+    action: Action, type: String, id: String? = nil, relationship: String? = nil,
+    request: JSONAPIServerRequest
+  ) {
+    self.action = action
+    self.type = type
+    self.id = id
+    self.relationship = relationship
+    self.request = request
+  }
+}

@@ -1,0 +1,360 @@
+import Foundation
+
+// The GET endpoints: collections, resources, related resources and linkage.
+extension JSONAPIServer {
+  /// `GET /T`, and `GET /T/{id}/{to-many}` with `scope`.
+  func list(
+    _ declaration: JSONAPIResourceDeclaration, query: JSONAPIQuery, exchange: ServedExchange,
+    scope: JSONAPIStoreQuery.Scope? = nil
+  ) async throws -> JSONAPIServerResponse {
+    let served = try ServedQuery(
+      query, type: declaration.type, server: self, collection: declaration)
+    let paging = declaration.paging
+    let page = try paging.page(for: query)
+    let sort = Self.order(query.sort.isEmpty ? declaration.defaultSort : query.sort)
+    let storeQuery = JSONAPIStoreQuery(
+      type: declaration.type, filters: try conditions(query.filter, declaration),
+      sort: sort, window: try Self.window(page, paging: paging, sort: sort),
+      countsTotal: true, scope: scope)
+    try await authorize(.list, declaration, exchange: exchange)
+    if let scope {
+      try await authorize(
+        .read, resources[scope.owner.type] ?? declaration, id: scope.owner.id,
+        relationship: scope.relationship, exchange: exchange)
+    }
+    let (stored, included) = try await store.read { reader in
+      if let scope, let id = scope.owner.id,
+        try await reader.resources(scope.owner.type, ids: [id]).isEmpty
+      {
+        throw JSONAPIRequestError.resourceNotFound(type: scope.owner.type, id: id)
+      }
+      let stored = try await reader.page(storeQuery)
+      return (stored, try await includedResources(stored.resources, tree: served.include, reader: reader))
+    }
+    let cursors = stored.resources.map { Self.cursor(for: $0, sort: sort) }
+    let paged = paging.response(
+      for: page, target: links.absolute(exchange.request.target), cursors: cursors,
+      count: stored.resources.count, hasMore: stored.hasMore, total: stored.total)
+    var document = ServedDocument()
+    try document.openObject()
+    document.key("data")
+    try document.array(zip(stored.resources, cursors)) { document, item in
+      let meta = paging.appliesCursorPaginationProfile ? JSONAPIPaging.itemMeta(cursor: item.1) : nil
+      try resource(item.0, into: &document, fields: served.fields, meta: meta)
+    }
+    try writeIncluded(included, into: &document, fields: served.fields)
+    document.key("links")
+    try document.value(Self.linksValue(paged.links))
+    if let meta = paged.meta {
+      document.key("meta")
+      try document.value(meta)
+    }
+    document.closeObject()
+    var mediaType = exchange.mediaType
+    mediaType = paging.mediaType(applyingTo: mediaType)
+    return try Self.ok(document, mediaType: mediaType)
+  }
+
+  /// `GET /T/{id}`.
+  func show(
+    _ declaration: JSONAPIResourceDeclaration, id: String, query: JSONAPIQuery,
+    exchange: ServedExchange
+  ) async throws -> JSONAPIServerResponse {
+    let served = try ServedQuery(query, type: declaration.type, server: self)
+    try await authorize(.read, declaration, id: id, exchange: exchange)
+    let (record, included) = try await store.read { reader in
+      guard let record = try await reader.resources(declaration.type, ids: [id]).first else {
+        throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
+      }
+      return (record, try await includedResources([record], tree: served.include, reader: reader))
+    }
+    return try Self.ok(
+      try single(record, included: included, served: served, exchange: exchange),
+      mediaType: exchange.mediaType)
+  }
+
+  /// `GET /T/{id}/{relationship}`: the related resource, `null`, or the related collection.
+  func related(
+    _ declaration: JSONAPIResourceDeclaration, id: String,
+    relationship: JSONAPIResourceSchema.Relationship, query: JSONAPIQuery,
+    exchange: ServedExchange
+  ) async throws -> JSONAPIServerResponse {
+    if relationship.isToMany, let target = relationship.targetType.flatMap({ resources[$0] }) {
+      return try await list(
+        target, query: query, exchange: exchange,
+        scope: JSONAPIStoreQuery.Scope(
+          owner: JSONAPIResourceIdentifier(type: declaration.type, id: id),
+          relationship: relationship.name))
+    }
+    let targetType = relationship.targetType
+    let served = try ServedQuery(query, type: targetType, server: self)
+    try await authorize(
+      .read, declaration, id: id, relationship: relationship.name, exchange: exchange)
+    let (records, included) = try await store.read { reader in
+      guard let owner = try await reader.resources(declaration.type, ids: [id]).first else {
+        throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
+      }
+      let identifiers = owner.relationships[relationship.name]?.identifiers ?? []
+      var records: [JSONAPIResourceRecord] = []
+      var byType: [String: [String]] = [:]
+      for identifier in identifiers {
+        if let id = identifier.id { byType[identifier.type, default: []].append(id) }
+      }
+      var found: [ServedIdentity: JSONAPIResourceRecord] = [:]
+      for type in byType.keys.sorted() {
+        for record in try await reader.resources(type, ids: byType[type] ?? []) {
+          found[ServedIdentity(record)] = record
+        }
+      }
+      for identifier in identifiers {
+        if let id = identifier.id, let record = found[ServedIdentity(type: identifier.type, id: id)]
+        {
+          records.append(record)
+        }
+      }
+      return (records, try await includedResources(records, tree: served.include, reader: reader))
+    }
+    var document = ServedDocument()
+    try document.openObject()
+    document.key("data")
+    if relationship.isToMany {
+      try document.array(records) { document, record in
+        try resource(record, into: &document, fields: served.fields)
+      }
+    } else if let record = records.first {
+      try resource(record, into: &document, fields: served.fields)
+    } else {
+      try document.null()
+    }
+    try writeIncluded(included, into: &document, fields: served.fields)
+    document.key("links")
+    try document.value(.object(["self": .string(links.absolute(exchange.request.target))]))
+    document.closeObject()
+    return try Self.ok(document, mediaType: exchange.mediaType)
+  }
+
+  /// `GET /T/{id}/relationships/{relationship}`: the linkage.
+  func linkage(
+    _ declaration: JSONAPIResourceDeclaration, id: String,
+    relationship: JSONAPIResourceSchema.Relationship, query: JSONAPIQuery,
+    exchange: ServedExchange
+  ) async throws -> JSONAPIServerResponse {
+    _ = try ServedQuery(query, type: nil, server: self)
+    try await authorize(
+      .read, declaration, id: id, relationship: relationship.name, exchange: exchange)
+    let record = try await store.read { reader in
+      guard let record = try await reader.resources(declaration.type, ids: [id]).first else {
+        throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
+      }
+      return record
+    }
+    return try Self.ok(
+      linkageDocument(record, relationship: relationship), mediaType: exchange.mediaType)
+  }
+
+  /// `{"links": {"self", "related"}, "data": linkage}` of a relationship.
+  func linkageDocument(
+    _ record: JSONAPIResourceRecord, relationship: JSONAPIResourceSchema.Relationship
+  ) throws -> ServedDocument {
+    var document = ServedDocument()
+    try document.openObject()
+    document.key("links")
+    try document.value(
+      .object([
+        "self": .string(links.relationship(relationship.name, of: record)),
+        "related": .string(links.related(relationship.name, of: record)),
+      ]))
+    document.key("data")
+    try document.linkage(
+      record.relationships[relationship.name]
+        ?? (relationship.isToMany ? .toMany([]) : .toOne(nil)))
+    document.closeObject()
+    return document
+  }
+
+  // MARK: Documents
+
+  /// `{"data": resource, "included": […]}` of one resource.
+  func single(
+    _ record: JSONAPIResourceRecord, included: [JSONAPIResourceRecord], served: ServedQuery,
+    exchange: ServedExchange
+  ) throws -> ServedDocument {
+    var document = ServedDocument()
+    try document.openObject()
+    document.key("data")
+    try resource(record, into: &document, fields: served.fields)
+    try writeIncluded(included, into: &document, fields: served.fields)
+    document.key("links")
+    try document.value(.object(["self": .string(links.absolute(exchange.request.target))]))
+    document.closeObject()
+    return document
+  }
+
+  /// One resource object, with the fields `fields` names for its type.
+  func resource(
+    _ record: JSONAPIResourceRecord, into document: inout ServedDocument,
+    fields: [String: Set<String>], meta: JSONAPIValue? = nil
+  ) throws {
+    guard let schema = resources[record.type]?.schema else {
+      return try document.identifier(record.identifier)
+    }
+    try document.resource(
+      record, schema: schema, fields: fields[record.type], links: links, meta: meta)
+  }
+
+  /// `"included": […]` when the request asked to include anything (R67: present, even empty).
+  func writeIncluded(
+    _ included: [JSONAPIResourceRecord], into document: inout ServedDocument,
+    fields: [String: Set<String>]
+  ) throws {
+    document.key("included")
+    try document.array(included) { document, record in
+      try resource(record, into: &document, fields: fields)
+    }
+  }
+
+  static func ok(_ document: ServedDocument, status: Int = 200, mediaType: JSONAPIMediaType)
+    throws -> JSONAPIServerResponse
+  {
+    var document = document
+    return JSONAPIServerResponse(
+      status: status, headers: [("Content-Type", mediaType.headerValue)], body: try document.data())
+  }
+
+  static func linksValue(_ links: JSONAPILinks) -> JSONAPIValue {
+    var members: [String: JSONAPIValue] = [:]
+    for name in links.names {
+      if let href = links[name]?.href { members[name] = .string(href) }
+    }
+    for name in links.nullNames { members[name] = .null }
+    return .object(members)
+  }
+
+  // MARK: Collections
+
+  /// The sort with `id` last, so that the order is total (keyset pages are then exact).
+  static func order(_ sort: [JSONAPIQuery.SortField]) -> [JSONAPIQuery.SortField] {
+    var fields = sort.filter { $0.field != "id" }
+    fields.append(sort.first { $0.field == "id" } ?? .ascending("id"))
+    return fields
+  }
+
+  /// The store window of a page: an offset and a limit, or keyset bounds read from cursors.
+  static func window(
+    _ page: JSONAPIPaging.Page, paging: JSONAPIPaging, sort: [JSONAPIQuery.SortField]
+  ) throws -> JSONAPIStoreQuery.Window {
+    guard paging.appliesCursorPaginationProfile else {
+      return .offset(page.offset ?? 0, limit: page.size)
+    }
+    return .keyset(
+      after: try page.after.map { try values(ofCursor: $0, sort: sort, member: "after") },
+      before: try page.before.map { try values(ofCursor: $0, sort: sort, member: "before") },
+      limit: page.size)
+  }
+
+  /// A cursor: the sort (as `sort` would write it) and the resource's values for it, as JSON in
+  /// base64url, so that a cursor made for another sort is refused rather than misread.
+  static func cursor(for record: JSONAPIResourceRecord, sort: [JSONAPIQuery.SortField]) -> String {
+    var values: [JSONAPIValue] = [.string(sortText(sort))]
+    for field in sort {
+      values.append(field.field == "id" ? .string(record.id) : record.attributes[field.field] ?? .null)
+    }
+    var document = ServedDocument()
+    guard (try? document.value(.array(values))) != nil, let data = try? document.data() else {
+      return ""
+    }
+    return data.base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+  }
+
+  private static func sortText(_ sort: [JSONAPIQuery.SortField]) -> String {
+    sort.map { ($0.isDescending ? "-" : "") + $0.field }.joined(separator: ",")
+  }
+
+  /// The sort values a cursor holds.
+  ///
+  /// - Throws: ``JSONAPIPagingError/invalidValue(parameter:value:reason:)`` for a cursor this
+  ///   server did not make for this sort.
+  static func values(ofCursor cursor: String, sort: [JSONAPIQuery.SortField], member: String)
+    throws -> [JSONAPIValue]
+  {
+    var base64 = cursor.replacingOccurrences(of: "-", with: "+")
+      .replacingOccurrences(of: "_", with: "/")
+    while base64.utf8.count % 4 != 0 { base64 += "=" }
+    guard let data = Data(base64Encoded: base64),
+      case .array(let values)? = try? ServedJSON.parse(data, maxDepth: 8),
+      values.first == .string(sortText(sort)), values.count == sort.count + 1
+    else {
+      throw JSONAPIPagingError.invalidValue(
+        parameter: "page[\(member)]", value: cursor,
+        reason: "it is not a cursor of this collection in this order")
+    }
+    return Array(values.dropFirst())
+  }
+
+  /// The store conditions of a request's `filter` parameters, each value read by its filter.
+  ///
+  /// - Throws: ``JSONAPIQueryError/invalidFilterValue(member:value:reason:)``.
+  func conditions(_ filters: [String: String], _ declaration: JSONAPIResourceDeclaration) throws
+    -> [JSONAPIFilterCondition]
+  {
+    try filters.keys.sorted().compactMap { name in
+      guard let filter = declaration.filters[name], let text = filters[name] else { return nil }
+      let texts =
+        filter.acceptsList
+        ? text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [text]
+      let isRelationship =
+        filter.member != "id" && declaration.schema.relationship(named: filter.member) != nil
+      let kind = declaration.schema.attribute(named: filter.member)?.kind ?? .string
+      let values = try texts.map { value in
+        if let read = filter.read { return try read(value) }
+        return try Self.filterValue(value, kind: isRelationship ? .string : kind, name: name)
+      }
+      return JSONAPIFilterCondition(
+        member: filter.member, isRelationship: isRelationship, comparison: filter.comparison,
+        values: values)
+    }
+  }
+
+  /// `text` read as a value of `kind`.
+  static func filterValue(
+    _ text: String, kind: JSONAPIResourceSchema.ValueKind, name: String
+  ) throws -> JSONAPIValue {
+    func refuse(_ reason: String) -> JSONAPIQueryError {
+      .invalidFilterValue(member: name, value: text, reason: reason)
+    }
+    switch kind {
+    case .integer:
+      guard let number = Int(text) else { throw refuse("it is not a whole number") }
+      return .integer(number)
+    case .number:
+      guard let number = Double(text), number.isFinite else { throw refuse("it is not a number") }
+      return .number(number)
+    case .boolean:
+      guard text == "true" || text == "false" else { throw refuse("it is not true or false") }
+      return .bool(text == "true")
+    case .enumeration(let cases):
+      guard cases.contains(text) else {
+        throw refuse("it is none of \(cases.joined(separator: ", "))")
+      }
+      return .string(text)
+    default:
+      return .string(text)
+    }
+  }
+
+  // MARK: Hooks
+
+  /// Runs the declaration's `authorize` hook.
+  func authorize(
+    _ action: JSONAPIAccess.Action, _ declaration: JSONAPIResourceDeclaration, id: String? = nil,
+    relationship: String? = nil, exchange: ServedExchange
+  ) async throws {
+    guard let authorize = declaration.hooks.authorize else { return }
+    try await authorize(
+      JSONAPIAccess(
+        action: action, type: declaration.type, id: id, relationship: relationship,
+        request: exchange.request))
+  }
+}
