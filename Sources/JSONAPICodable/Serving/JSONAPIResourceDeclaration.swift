@@ -47,6 +47,10 @@ public struct JSONAPIResourceDeclaration: Sendable {
   ///   - defaultSort: The order when a request names none. Default: by `id`.
   ///   - paging: How collections are paged. Default: page numbers, 20 per page, 100 at most.
   ///   - allowsClientIDs: Whether creates may carry the client's own `id`. Default: `false`.
+  ///   - inverses: To-many relationships that mirror a to-one relationship of their target, by
+  ///     name: `["comments": "article"]` reads an article's comments as the comments whose
+  ///     `article` is that article, and writes them there (see
+  ///     ``JSONAPIResourceSchema/Relationship/inverse``).
   ///   - hooks: Hooks that authorize, refuse or change operations.
   ///   - validate: Checks a resource about to be stored, decoded as `Model` from what will be
   ///     stored (its related resources as identifiers only); throw a ``JSONAPIErrorObject`` (or
@@ -59,10 +63,12 @@ public struct JSONAPIResourceDeclaration: Sendable {
     filters: [String: JSONAPIFilter] = [:], sortable: [String] = [],
     defaultSort: [JSONAPIQuery.SortField] = [], paging: JSONAPIPaging = .pageNumber(
       defaultSize: 20, maxSize: 100),
-    allowsClientIDs: Bool = false, hooks: JSONAPIResourceHooks = JSONAPIResourceHooks(),
+    allowsClientIDs: Bool = false, inverses: [String: String] = [:],
+    hooks: JSONAPIResourceHooks = JSONAPIResourceHooks(),
     validate: (@Sendable (Model) throws -> Void)? = nil
   ) throws {
-    let schema = try JSONAPIResourceSchema(reading: model, keyEncodingStrategy: keyEncodingStrategy)
+    var schema = try JSONAPIResourceSchema(reading: model, keyEncodingStrategy: keyEncodingStrategy)
+    try Self.apply(inverses, to: &schema)
     var checkModel: (@Sendable (JSONAPIResourceRecord, JSONAPIDecoder) throws -> Void)?
     if let validate {
       checkModel = { record, decoder in
@@ -83,11 +89,31 @@ public struct JSONAPIResourceDeclaration: Sendable {
     schema: JSONAPIResourceSchema, filters: [String: JSONAPIFilter] = [:],
     sortable: [String] = [], defaultSort: [JSONAPIQuery.SortField] = [],
     paging: JSONAPIPaging = .pageNumber(defaultSize: 20, maxSize: 100),
-    allowsClientIDs: Bool = false, hooks: JSONAPIResourceHooks = JSONAPIResourceHooks()
+    allowsClientIDs: Bool = false, inverses: [String: String] = [:],
+    hooks: JSONAPIResourceHooks = JSONAPIResourceHooks()
   ) throws {
+    var schema = schema
+    try Self.apply(inverses, to: &schema)
     try self.init(
       schema: schema, filters: filters, sortable: sortable, defaultSort: defaultSort,
       paging: paging, allowsClientIDs: allowsClientIDs, hooks: hooks, checkModel: nil)
+  }
+
+  /// Marks each relationship named in `inverses` as the mirror of its target's to-one member.
+  private static func apply(_ inverses: [String: String], to schema: inout JSONAPIResourceSchema)
+    throws
+  {
+    for (name, member) in inverses.sorted(by: { $0.key < $1.key }) {
+      guard let index = schema.relationships.firstIndex(where: { $0.name == name }),
+        schema.relationships[index].isToMany, schema.relationships[index].targetType != nil
+      else {
+        throw JSONAPIError.invalidValue(
+          reason: "The declaration of \(schema.type) names `\(name)` as an inverse, which is not "
+            + "a to-many relationship of the model to a JSONAPIResource type",
+          codingPath: "")
+      }
+      schema.relationships[index].inverse = member
+    }
   }
 
   private init(

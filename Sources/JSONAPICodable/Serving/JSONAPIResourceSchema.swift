@@ -69,13 +69,21 @@ public struct JSONAPIResourceSchema: Sendable, Hashable {
     public var isToMany: Bool
     /// Whether it may be absent or empty (`null`).
     public var isOptional: Bool
+    /// For a to-many relationship that mirrors a to-one relationship of its target (an article's
+    /// `comments`, each comment's `article`): the name of that to-one relationship. Stores keep
+    /// only the to-one side; the server reads and writes this one through it. Set by
+    /// ``JSONAPIResourceDeclaration``'s `inverses`.
+    public var inverse: String?
 
     /// Creates a relationship.
-    public init(name: String, targetType: String?, isToMany: Bool, isOptional: Bool) {
+    public init(
+      name: String, targetType: String?, isToMany: Bool, isOptional: Bool, inverse: String? = nil
+    ) {
       self.name = name
       self.targetType = targetType
       self.isToMany = isToMany
       self.isOptional = isOptional
+      self.inverse = inverse
     }
   }
 

@@ -54,7 +54,7 @@ extension JSONAPIServer {
     }
     // The extension's own rules (R99–R108), with pointers: op, ref or href, lid, data.
     let operations = try options.decoder.decodeOperations(from: request.body)
-    let results = try await store.write { writer in
+    let results = try await write { writer in
       var lids = ServedLids()
       var results: [JSONAPIResourceRecord?] = []
       results.reserveCapacity(operations.count)

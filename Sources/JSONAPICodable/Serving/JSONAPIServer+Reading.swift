@@ -22,7 +22,7 @@ extension JSONAPIServer {
         .read, resources[scope.owner.type] ?? declaration, id: scope.owner.id,
         relationship: scope.relationship, exchange: exchange)
     }
-    let (stored, included) = try await store.read { reader in
+    let (stored, included) = try await read { reader in
       if let scope, let id = scope.owner.id,
         try await reader.resources(scope.owner.type, ids: [id]).isEmpty
       {
@@ -62,7 +62,7 @@ extension JSONAPIServer {
   ) async throws -> JSONAPIServerResponse {
     let served = try ServedQuery(query, type: declaration.type, server: self)
     try await authorize(.read, declaration, id: id, exchange: exchange)
-    let (record, included) = try await store.read { reader in
+    let (record, included) = try await read { reader in
       guard let record = try await reader.resources(declaration.type, ids: [id]).first else {
         throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
       }
@@ -90,7 +90,7 @@ extension JSONAPIServer {
     let served = try ServedQuery(query, type: targetType, server: self)
     try await authorize(
       .read, declaration, id: id, relationship: relationship.name, exchange: exchange)
-    let (records, included) = try await store.read { reader in
+    let (records, included) = try await read { reader in
       guard let owner = try await reader.resources(declaration.type, ids: [id]).first else {
         throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
       }
@@ -142,7 +142,7 @@ extension JSONAPIServer {
     _ = try ServedQuery(query, type: nil, server: self)
     try await authorize(
       .read, declaration, id: id, relationship: relationship.name, exchange: exchange)
-    let record = try await store.read { reader in
+    let record = try await read { reader in
       guard let record = try await reader.resources(declaration.type, ids: [id]).first else {
         throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
       }

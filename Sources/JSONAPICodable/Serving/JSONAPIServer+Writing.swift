@@ -12,7 +12,7 @@ extension JSONAPIServer {
       try primaryData(exchange.request.body), pointer: "/data", declaration: declaration,
       mode: .create, lids: nil)
     try await authorize(.create, declaration, exchange: exchange)
-    let (created, included) = try await store.write { writer in
+    let (created, included) = try await write { writer in
       let created = try await self.create(record, declaration, pointer: "/data", writer: writer, exchange: exchange)
       return (created, try await includedResources([created], tree: served.include, reader: writer))
     }
@@ -55,7 +55,7 @@ extension JSONAPIServer {
       try primaryData(exchange.request.body), pointer: "/data", declaration: declaration,
       mode: .update(id: id), lids: nil)
     try await authorize(.update, declaration, id: id, exchange: exchange)
-    let (updated, included) = try await store.write { writer in
+    let (updated, included) = try await write { writer in
       let updated = try await self.update(
         changes, declaration, pointer: "/data", writer: writer, exchange: exchange)
       return (updated, try await includedResources([updated], tree: served.include, reader: writer))
@@ -107,7 +107,7 @@ extension JSONAPIServer {
   ) async throws -> JSONAPIServerResponse {
     _ = try ServedQuery(query, type: nil, server: self)
     try await authorize(.delete, declaration, id: id, exchange: exchange)
-    try await store.write { writer in
+    try await write { writer in
       try await self.delete(declaration, id: id, writer: writer, exchange: exchange)
     }
     return JSONAPIServerResponse(status: 204)
@@ -140,7 +140,7 @@ extension JSONAPIServer {
       lids: nil)
     try await authorize(
       .update, declaration, id: id, relationship: relationship.name, exchange: exchange)
-    try await store.write { writer in
+    try await write { writer in
       try await self.changeLinkage(
         declaration, id: id, relationship: relationship, method: method, linkage: linkage,
         pointer: "", writer: writer, exchange: exchange)

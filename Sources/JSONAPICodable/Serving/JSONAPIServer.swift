@@ -102,10 +102,19 @@ public struct JSONAPIServer: Sendable {
     }
     for declaration in resources {
       for relationship in declaration.schema.relationships {
-        if let target = relationship.targetType, byType[target] == nil {
+        guard let target = relationship.targetType else { continue }
+        guard let targetDeclaration = byType[target] else {
           throw Self.misdeclared(
             "the relationship `\(relationship.name)` of `\(declaration.type)` names the type "
               + "`\(target)`, which is not declared: declare it, or serve its model too")
+        }
+        if let inverse = relationship.inverse {
+          let mirrored = targetDeclaration.schema.relationship(named: inverse)
+          guard let mirrored, !mirrored.isToMany, mirrored.targetType == declaration.type else {
+            throw Self.misdeclared(
+              "the inverse `\(inverse)` of `\(declaration.type).\(relationship.name)` is not a "
+                + "to-one relationship of `\(target)` to `\(declaration.type)`")
+          }
         }
       }
     }

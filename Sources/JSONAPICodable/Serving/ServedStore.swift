@@ -1,0 +1,224 @@
+import Foundation
+
+// The one place that reads and writes inverse relationships (a to-many relationship that mirrors a
+// to-one relationship of its target): stores keep only the to-one side, and the server sees both.
+extension JSONAPIServer {
+  /// Runs `body` in a store read, with inverse relationships filled in.
+  func read<T: Sendable>(_ body: @Sendable (any JSONAPIStoreReader) async throws -> T)
+    async throws -> T
+  {
+    try await store.read { reader in try await body(ServedReader(base: reader, server: self)) }
+  }
+
+  /// Runs `body` in a store transaction, with inverse relationships filled in and written
+  /// through their to-one side.
+  func write<T: Sendable>(_ body: @Sendable (any JSONAPIStoreWriter) async throws -> T)
+    async throws -> T
+  {
+    try await store.write { writer in try await body(ServedWriter(base: writer, server: self)) }
+  }
+
+  /// The inverse relationships of `type`.
+  func inverses(of type: String) -> [JSONAPIResourceSchema.Relationship] {
+    resources[type]?.schema.relationships.filter { $0.inverse != nil && $0.targetType != nil }
+      ?? []
+  }
+}
+
+/// A store reader whose records carry their inverse relationships: one extra page read per
+/// inverse relationship and batch, never one per resource.
+struct ServedReader: JSONAPIStoreReader {
+  let base: any JSONAPIStoreReader
+  let server: JSONAPIServer
+
+  func resources(_ type: String, ids: [String]) async throws -> [JSONAPIResourceRecord] {
+    try await fill(try await base.resources(type, ids: ids), type: type)
+  }
+
+  func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
+    var page: JSONAPIStorePage
+    if let scope = query.scope, let owner = scope.owner.id,
+      let relationship = server.resources[scope.owner.type]?.schema.relationship(
+        named: scope.relationship),
+      let member = relationship.inverse
+    {
+      // A related collection through an inverse: the targets whose to-one names the owner.
+      var targets = query
+      targets.scope = nil
+      targets.filters.append(
+        JSONAPIFilterCondition(
+          member: member, isRelationship: true, comparison: .equals, values: [.string(owner)]))
+      page = try await base.page(targets)
+    } else {
+      page = try await base.page(query)
+    }
+    page.resources = try await fill(page.resources, type: query.type)
+    return page
+  }
+
+  /// `records` of `type` with each inverse relationship's linkage read from its targets.
+  func fill(_ records: [JSONAPIResourceRecord], type: String) async throws
+    -> [JSONAPIResourceRecord]
+  {
+    let inverses = server.inverses(of: type)
+    guard !inverses.isEmpty, !records.isEmpty else { return records }
+    var records = records
+    for relationship in inverses {
+      guard let target = relationship.targetType, let member = relationship.inverse else { continue }
+      let members = try await mirrored(target, member: member, owners: records.map(\.id))
+      for index in records.indices {
+        records[index].relationships[relationship.name] = .toMany(
+          members[records[index].id] ?? [])
+      }
+    }
+    return records
+  }
+
+  /// The resources of `target` whose to-one `member` names one of `owners`, by owner id.
+  func mirrored(_ target: String, member: String, owners: [String]) async throws
+    -> [String: [JSONAPIResourceIdentifier]]
+  {
+    let page = try await base.page(
+      JSONAPIStoreQuery(
+        type: target,
+        filters: [
+          JSONAPIFilterCondition(
+            member: member, isRelationship: true, comparison: .equals,
+            values: owners.map(JSONAPIValue.string))
+        ],
+        sort: [.ascending("id")], window: .offset(0, limit: Int.max), countsTotal: false))
+    var byOwner: [String: [JSONAPIResourceIdentifier]] = [:]
+    for record in page.resources {
+      if case .toOne(let owner?)? = record.relationships[member], let id = owner.id {
+        byOwner[id, default: []].append(record.identifier)
+      }
+    }
+    return byOwner
+  }
+}
+
+/// A store writer that writes inverse relationships through the to-one side of their targets.
+struct ServedWriter: JSONAPIStoreWriter {
+  let base: any JSONAPIStoreWriter
+  let server: JSONAPIServer
+
+  private var reader: ServedReader { ServedReader(base: base, server: server) }
+
+  func resources(_ type: String, ids: [String]) async throws -> [JSONAPIResourceRecord] {
+    try await reader.resources(type, ids: ids)
+  }
+
+  func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
+    try await reader.page(query)
+  }
+
+  func create(_ record: JSONAPIResourceRecord) async throws -> JSONAPIResourceRecord {
+    let (stored, mirrored) = split(record)
+    let created = try await base.create(stored)
+    try await write(mirrored, of: created)
+    return try await reader.fill([created], type: created.type).first ?? created
+  }
+
+  func update(_ changes: JSONAPIResourceRecord) async throws -> JSONAPIResourceRecord? {
+    let (stored, mirrored) = split(changes)
+    guard let updated = try await base.update(stored) else { return nil }
+    try await write(mirrored, of: updated)
+    return try await reader.fill([updated], type: updated.type).first
+  }
+
+  func delete(_ type: String, id: String) async throws -> Bool {
+    try await base.delete(type, id: id)
+  }
+
+  func add(
+    _ identifiers: [JSONAPIResourceIdentifier], to relationship: String, of type: String,
+    id: String
+  ) async throws -> Bool {
+    guard let inverse = inverse(relationship, of: type) else {
+      return try await base.add(identifiers, to: relationship, of: type, id: id)
+    }
+    guard try await !base.resources(type, ids: [id]).isEmpty else { return false }
+    for identifier in identifiers {
+      try await point(identifier, member: inverse, at: JSONAPIResourceIdentifier(type: type, id: id))
+    }
+    return true
+  }
+
+  func remove(
+    _ identifiers: [JSONAPIResourceIdentifier], from relationship: String, of type: String,
+    id: String
+  ) async throws -> Bool {
+    guard let inverse = inverse(relationship, of: type) else {
+      return try await base.remove(identifiers, from: relationship, of: type, id: id)
+    }
+    guard try await !base.resources(type, ids: [id]).isEmpty else { return false }
+    let target = server.resources[type]?.schema.relationship(named: relationship)?.targetType ?? ""
+    let current = try await reader.mirrored(target, member: inverse, owners: [id])[id] ?? []
+    let removed = Set(identifiers)
+    for identifier in current where removed.contains(identifier) {
+      try await point(identifier, member: inverse, at: nil)
+    }
+    return true
+  }
+
+  /// The to-one member that the inverse relationship `name` of `type` mirrors.
+  private func inverse(_ name: String, of type: String) -> String? {
+    server.resources[type]?.schema.relationship(named: name)?.inverse
+  }
+
+  /// `record` without its inverse relationships, and those relationships.
+  private func split(_ record: JSONAPIResourceRecord) -> (
+    JSONAPIResourceRecord, [String: JSONAPILinkage]
+  ) {
+    var stored = record
+    var mirrored: [String: JSONAPILinkage] = [:]
+    for relationship in server.inverses(of: record.type) {
+      if let linkage = stored.relationships.removeValue(forKey: relationship.name) {
+        mirrored[relationship.name] = linkage
+      }
+    }
+    return (stored, mirrored)
+  }
+
+  /// Makes each inverse relationship of `owner` name exactly the resources in `mirrored`: those
+  /// it named before and no longer does are unlinked, the new ones linked.
+  private func write(_ mirrored: [String: JSONAPILinkage], of owner: JSONAPIResourceRecord)
+    async throws
+  {
+    for name in mirrored.keys.sorted() {
+      guard let relationship = server.resources[owner.type]?.schema.relationship(named: name),
+        let target = relationship.targetType, let member = relationship.inverse
+      else { continue }
+      let wanted = mirrored[name]?.identifiers ?? []
+      let current = try await reader.mirrored(target, member: member, owners: [owner.id])[owner.id] ?? []
+      let kept = Set(wanted)
+      for identifier in current where !kept.contains(identifier) {
+        try await point(identifier, member: member, at: nil)
+      }
+      let present = Set(current)
+      for identifier in wanted where !present.contains(identifier) {
+        try await point(identifier, member: member, at: owner.identifier)
+      }
+    }
+  }
+
+  /// Sets the to-one `member` of `resource` to `owner` (or clears it).
+  ///
+  /// - Throws: `409` when clearing a to-one relationship the model requires.
+  private func point(
+    _ resource: JSONAPIResourceIdentifier, member: String, at owner: JSONAPIResourceIdentifier?
+  ) async throws {
+    guard let id = resource.id else { return }
+    if owner == nil,
+      server.resources[resource.type]?.schema.relationship(named: member)?.isOptional == false
+    {
+      throw JSONAPIErrorObject(
+        status: "409", code: "required-relationship", title: "Conflict",
+        detail: "\(resource.type)/\(id) must keep its `\(member)`: delete it, or move it to "
+          + "another resource")
+    }
+    var change = JSONAPIResourceRecord(type: resource.type, id: id)
+    change.relationships[member] = .toOne(owner)
+    _ = try await base.update(change)
+  }
+}
