@@ -27,7 +27,8 @@ struct AtomicDocumentReader {
   ///
   /// - Throws: ``JSONAPIError/invalidDocument(reason:pointer:)`` when the document breaks a rule of
   ///   the extension: `data` or `included` beside results, results beside operations, a result
-  ///   that is not an object, a `meta` that is not an object.
+  ///   that is not an object, a `meta` that is neither an object nor `null` (`null` reads as
+  ///   absent).
   func results() throws -> [JSONAPIOperationResult] {
     let member = "atomic:results"
     guard let array = try entries(member: member, other: "atomic:operations") else { return [] }
@@ -84,13 +85,21 @@ struct AtomicDocumentReader {
   // MARK: - The top level
 
   /// The array of `member`, after the top-level checks; `nil` when the document has neither kind.
+  ///
+  /// A member whose `null` means nothing of its own reads as absent (issue 36: what real servers
+  /// send, where the meaning is plain): `"atomic:results": null` is no results, `"included":
+  /// null` no included resources. `"data": null` is primary data in the base specification (R8),
+  /// which this extension forbids (R99): it stays an error. Top-level `meta`, `links` and `jsonapi`
+  /// are not read here; ``DocumentIndex`` reads a null `meta` as absent.
   private func entries(member: String, other: String) throws -> Int? {
     var array: Int?
     var hasOther = false
     try tape.forEachMember(ofObjectAt: 0) { name in
+      let isNull = tape[name + 1].kind == .null
       switch TapeStrings.string(tape, tape[name]) {
-      case member: array = name + 1
-      case other: hasOther = true
+      case member: array = isNull ? nil : name + 1
+      case other: hasOther = hasOther || !isNull
+      case "included" where isNull: break
       case let base where base == "data" || base == "included":
         throw Self.invalid(
           "a document of the Atomic Operations extension must not contain \(base)",
@@ -155,8 +164,10 @@ struct AtomicDocumentReader {
 
   // MARK: - Members of an operation or result
 
+  /// The `meta` of an operation or result (R103, R109): an object (R43), or `nil` when absent or
+  /// `null`, which reads as absent (issue 36: servers answer `"meta": null`).
   private func meta(of object: Int, pointer: String) throws -> JSONAPIValue? {
-    guard let meta = tape.memberValue(ofObjectAt: object, named: "meta") else { return nil }
+    guard let meta = nonNullMember(of: object, named: "meta") else { return nil }
     guard tape[meta].kind == .object else {
       throw JSONAPIError.invalidDocument(
         reason: SpecSection.cite(
@@ -175,8 +186,10 @@ struct AtomicDocumentReader {
       throw Self.invalid(
         "an operation needs op, a string: add, update or remove", pointer: "\(pointer)/op")
     }
-    let refValue = tape.memberValue(ofObjectAt: object, named: "ref")
-    let hrefValue = tape.memberValue(ofObjectAt: object, named: "href")
+    // `"ref": null` and `"href": null` read as absent: a serializer writing both keys, one null,
+    // gives one target (R102).
+    let refValue = nonNullMember(of: object, named: "ref")
+    let hrefValue = nonNullMember(of: object, named: "href")
     if refValue != nil && hrefValue != nil {
       throw Self.invalid("an operation must not contain both ref and href", pointer: pointer)
     }
@@ -200,6 +213,11 @@ struct AtomicDocumentReader {
   }
 
   /// The `ref` object at `value`: `type` with `id` or `lid` (not both), and maybe `relationship`.
+  ///
+  /// Read as resource identities are (``ResourceIdentity``): an integer `id` is its digits
+  /// (`"id": 2` is `"2"`, R14 bent as real servers bend it); `"id": null`, `"lid": null` and
+  /// `"relationship": null` read as absent. `type` stays a string, and a `ref` still needs
+  /// exactly one of `id` and `lid`.
   private func reference(at value: Int, pointer: String) throws -> JSONAPIOperationReference {
     guard tape[value].kind == .object else {
       throw Self.invalid(
@@ -210,12 +228,13 @@ struct AtomicDocumentReader {
     try tape.forEachMember(ofObjectAt: value) { name in
       let text = TapeStrings.string(tape, tape[name])
       guard ["type", "id", "lid", "relationship"].contains(text) else { return }
-      guard tape[name + 1].kind == .string else {
+      let entry = tape[name + 1]
+      if entry.kind == .null && text != "type" { return }
+      guard entry.kind == .string || (text == "id" && ResourceIdentity.isIDText(entry)) else {
         throw Self.invalid(
-          "\(text) must be a string, found \(tape[name + 1].kind.phrase)",
-          pointer: "\(pointer)/\(text)")
+          ResourceIdentity.message(text, tape, name + 1), pointer: "\(pointer)/\(text)")
       }
-      members[text] = TapeStrings.string(tape, tape[name + 1])
+      members[text] = TapeStrings.string(tape, entry)
     }
     guard let type = members["type"] else {
       throw Self.invalid("ref needs type", pointer: pointer)
@@ -256,6 +275,13 @@ struct AtomicDocumentReader {
       break
     }
     return ReceivedAtomicEntry(data: data)
+  }
+
+  /// The value of the member `name` of the object at `object`, unless it is absent or `null`.
+  private func nonNullMember(of object: Int, named name: StaticString) -> Int? {
+    tape.memberValue(ofObjectAt: object, named: name).flatMap {
+      tape[$0].kind == .null ? nil : $0
+    }
   }
 
   private static func invalid(_ reason: String, pointer: String) -> JSONAPIError {

@@ -37,9 +37,9 @@ extension JSONAPIDecoder {
   ///   ``JSONAPIError/invalidDocument(reason:pointer:)`` when the document breaks a rule of
   ///   the extension (`data` or `included` at the top level, an `op` other than `add`, `update` or
   ///   `remove`, both `ref` and `href`, a `ref` without `type` or without exactly one of `id` and
-  ///   `lid`, a `remove` without a target, an `add` or `update` without `data`, a `meta` that is not
-  ///   an object); the other ``JSONAPIError``s of ``decode(_:from:)-(_,Data)`` for input that is
-  ///   not JSON.
+  ///   `lid`, a `remove` without a target, an `add` or `update` without `data`, a `meta` that is
+  ///   neither an object nor `null`); the other ``JSONAPIError``s of
+  ///   ``decode(_:from:)-(_,Data)`` for input that is not JSON.
   public func decodeOperations(from data: Data) throws -> [JSONAPIOperation] {
     try decode(ReceivedOperations.self, from: data).operations
   }

@@ -29,7 +29,7 @@ public struct JSONAPIOperation: Sendable {
   public var ref: JSONAPIOperationReference?
   /// The URL the operation targets, such as `/articles` or `/articles/1/relationships/tags`.
   public var href: String?
-  /// The operation's `meta` member; must be an object.
+  /// The operation's `meta` member; must be an object. A received `"meta": null` reads as `nil`.
   public var meta: JSONAPIValue?
   /// The operation's `data`.
   var payload: AtomicPayload

@@ -22,7 +22,7 @@ import Foundation
 ///
 /// See https://jsonapi.org/ext/atomic/#result-objects.
 public struct JSONAPIOperationResult: Sendable {
-  /// The result's `meta` member; must be an object.
+  /// The result's `meta` member; must be an object. A received `"meta": null` reads as `nil`.
   public var meta: JSONAPIValue?
   /// The result's `data`.
   var payload: AtomicPayload

@@ -27,7 +27,28 @@ extension DecoderImpl {
   {
     let entry = tape[node.index]
     guard entry.kind == .string, node.role == .json || node.role == .identityString else {
+      if node.role == .identityString, entry.kind == .number {
+        return try integerID(at: node)
+      }
       throw mismatchOrNull(type, at: node, depth: depth, component: component())
+    }
+    return TapeStrings.string(tape, entry)
+  }
+
+  /// The digits of an integer `id` (`"id": 2` reads as `"2"`; see ``ResourceIdentity``), from the
+  /// number's source text. Any other number, or a number in `type` or `lid`, is an error. Off the
+  /// path of string ids: they never come here.
+  @inline(never)
+  func integerID(at node: DecodingNode) throws -> String {
+    let entry = tape[node.index]
+    // An identity member's value follows its name in the tape.
+    let name = node.index > 0 ? tape.resourceMemberName(at: node.index - 1) : nil
+    guard name == .id, ResourceIdentity.isIDText(entry) else {
+      throw JSONAPIError.invalidDocument(
+        reason: SpecSection.cite(
+          ResourceIdentity.message(name?.text ?? "id", tape, node.index),
+          SpecSection.identification),
+        pointer: JSONPointer.pointer(to: node.index, in: tape))
     }
     return TapeStrings.string(tape, entry)
   }
@@ -52,8 +73,12 @@ extension DecoderImpl {
     if node.role == .identityString {
       // `"id": "42"` decodes into Int: JSON:API ids are strings, models often want numbers. Only
       // the canonical spelling converts: "05" or "+5" would silently become the same number as
-      // "5", merging two resources and changing the id sent back to the server.
-      let text = TapeStrings.string(tape, entry)
+      // "5", merging two resources and changing the id sent back to the server. An integer id
+      // (`"id": 42`) is its digits, as a string id would be.
+      guard entry.kind == .string || entry.kind == .number else {
+        throw mismatchOrNull(type, at: node, depth: depth, component: component())
+      }
+      let text = entry.kind == .string ? TapeStrings.string(tape, entry) : try integerID(at: node)
       guard Self.isCanonicalInteger(text.utf8), let value = I(text) else {
         throw dataCorrupted(
           "The identifier \"\(text)\" is not a valid \(I.self) (decimal digits, no sign "
@@ -109,6 +134,8 @@ extension DecoderImpl {
       }
     case (.string, .identityString):
       if let value = Double(TapeStrings.string(tape, entry)) { return value }
+    case (.number, .identityString):
+      if let value = Double(try integerID(at: node)) { return value }
     default: break
     }
     throw mismatchOrNull(type, at: node, depth: depth, component: component())

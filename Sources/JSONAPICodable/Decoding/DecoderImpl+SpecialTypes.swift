@@ -214,6 +214,7 @@ extension DecoderImpl {
     switch (entry.kind, node.role) {
     case (.number, .json): text = String(decoding: tape.rawBytes(entry), as: UTF8.self)
     case (.string, .identityString): text = TapeStrings.string(tape, entry)
+    case (.number, .identityString): text = try integerID(at: node)
     default: throw typeMismatch(Decimal.self, depth: path.count, found: node)
     }
     guard let value = Decimal(string: text) else {

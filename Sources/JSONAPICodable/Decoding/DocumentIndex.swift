@@ -96,6 +96,15 @@ final class DocumentIndex {
       default: break
       }
     }
+    // `null` where the member's null means nothing of its own reads as absent (issue 36: what
+    // real servers send, where the meaning is plain): no errors, no included resources, no meta
+    // (R43 wants an object), no links, no jsonapi object. `"data": null` keeps its meaning (R8,
+    // R115). So `{"meta": null}` has none of data, errors and meta, and is no document (R2).
+    errors = Self.nonNull(errors, in: tape)
+    included = Self.nonNull(included, in: tape)
+    meta = Self.nonNull(meta, in: tape)
+    links = Self.nonNull(links, in: tape)
+    jsonapi = Self.nonNull(jsonapi, in: tape)
     try checkTopLevel(hasExtensionMember: hasExtensionMember)
     if errors == nil { try indexResources() }
   }
@@ -116,6 +125,11 @@ final class DocumentIndex {
     self.data = data
     try checkData()
     try indexResources()
+  }
+
+  /// `member`, or `nil` when its value is `null`.
+  private static func nonNull(_ member: Int?, in tape: Tape) -> Int? {
+    member.flatMap { tape[$0].kind == .null ? nil : $0 }
   }
 
   private func checkTopLevel(hasExtensionMember: Bool) throws {

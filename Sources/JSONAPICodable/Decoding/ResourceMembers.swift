@@ -45,8 +45,8 @@ struct ResourceMembers {
       case .relationships: relationshipsObject = name + 1
       }
     }
-    try Self.requireObject(attributesObject, "attributes", tape)
-    try Self.requireObject(relationshipsObject, "relationships", tape)
+    attributesObject = try Self.object(attributesObject, "attributes", tape)
+    relationshipsObject = try Self.object(relationshipsObject, "relationships", tape)
     if let attributesObject {
       attributes = MemberLookup(
         object: attributesObject, decoder: decoder, depth: depth, skipsNonFields: true)
@@ -57,8 +57,12 @@ struct ResourceMembers {
     }
   }
 
-  private static func requireObject(_ member: Int?, _ label: String, _ tape: Tape) throws {
-    guard let member, tape[member].kind != .object else { return }
+  /// `member` when it is an object (R21, R24); `nil` when absent or `null`, which reads as absent:
+  /// a resource without fields of that kind (issue 36: what real servers send, where the meaning
+  /// is plain). Anything else is an error.
+  private static func object(_ member: Int?, _ label: String, _ tape: Tape) throws -> Int? {
+    guard let member, tape[member].kind != .object else { return member }
+    if tape[member].kind == .null { return nil }
     throw JSONAPIError.invalidDocument(
       reason: SpecSection.cite(
         "\(label) must be an object, found \(tape[member].kind.phrase)", SpecSection.fields),

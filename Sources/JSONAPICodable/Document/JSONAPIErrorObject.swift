@@ -96,9 +96,12 @@ extension JSONAPIErrorObject: Codable {
   private mutating func read(
     _ member: Member, _ key: AnyCodingKey, _ container: KeyedDecodingContainer<AnyCodingKey>
   ) throws -> Bool {
-    /// The member as a string (a number as its decimal spelling); nil when it is neither.
+    /// The member as a string (a number as its decimal spelling); nil when it is neither. Read as
+    /// `Int64`, not `Int`: a code past 2^31 reads the same on 32-bit platforms.
     func lenientString() -> String?? {
-      if let number = try? container.decode(Int.self, forKey: key) { return .some(String(number)) }
+      if let number = try? container.decode(Int64.self, forKey: key) {
+        return .some(String(number))
+      }
       guard let string = try? container.decode(String.self, forKey: key) else { return nil }
       return .some(string)
     }

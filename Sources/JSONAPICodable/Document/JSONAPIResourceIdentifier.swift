@@ -42,7 +42,9 @@ public struct JSONAPIResourceIdentifier: Hashable, Sendable {
 extension JSONAPIResourceIdentifier: Codable {
   private enum CodingKeys: String, CodingKey { case type, id, lid, meta }
 
-  /// Reads `type`, `id`, `lid` and `meta` (a `meta` that is not an object is ignored).
+  /// Reads `type`, `id`, `lid` and `meta` (a `meta` that is not an object is ignored). With
+  /// ``JSONAPIDecoder`` an integer `id` (`"id": 2`, which real servers send) reads as its digits
+  /// (`"2"`); other decoders read `id` as a string only.
   ///
   /// - Throws: `DecodingError` when `type` is missing or a member has the wrong type.
   public init(from decoder: any Decoder) throws {

@@ -141,7 +141,9 @@ import Testing
     for (json, needle) in [
       ("[]", "top level is an array"), ("{}", "none of data, errors and meta"),
       (#"{"jsonapi": {"version": "1.1"}}"#, "none of data"),
-      (#"{"meta": null}"#, "meta must be an object"),
+      // `"meta": null` reads as absent (issue 36), so nothing makes this a document.
+      (#"{"meta": null}"#, "none of data, errors and meta"),
+      (#"{"meta": []}"#, "meta must be an object"),
       (#""data""#, "top level is a string"),
     ] {
       guard

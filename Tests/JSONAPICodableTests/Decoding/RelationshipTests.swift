@@ -296,7 +296,8 @@ import Testing
     for (linkage, pointer) in [
       (#""9""#, "/data/relationships/author/data"),
       (#"{"id": "9"}"#, "/data/relationships/author/data"),
-      (#"{"type": "people", "id": 9}"#, "/data/relationships/author/data/id"),
+      // An integer id reads as its digits (issue 36); a fraction makes it no id (R35).
+      (#"{"type": "people", "id": 9.5}"#, "/data/relationships/author/data/id"),
     ] {
       let json =
         #"{"data": {"type": "a", "id": "1", "relationships": {"author": {"data": \#(linkage)}}}}"#

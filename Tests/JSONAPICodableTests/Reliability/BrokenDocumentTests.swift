@@ -228,24 +228,22 @@ extension BrokenDocument {
       #"{"data":[],"included":[{"type":"a","id":"1"},{"type":"a","id":"2"},{"type":"a","id":"3"},{"id":"4"}]}"#,
       .invalidDocument(pointer: "/included/3")),
     BrokenDocument(
-      // The pointer names the member itself, as for a numeric id (decoder-semantics says "/data").
+      // The pointer names the member itself, as for a fractional id (decoder-semantics: "/data").
       "numeric type (R14)", #"{"data":{"type":7,"id":"1","attributes":{"title":"t"}}}"#,
       .invalidDocument(pointer: "/data/type"), model: .article),
+    // An integer id reads as its digits (issue 36); a number with a fraction or exponent is no id.
     BrokenDocument(
-      "numeric id (R14)", #"{"data":{"type":"a","id":1,"attributes":{"title":"t"}}}"#,
-      .invalidDocument(pointer: "/data/id"), model: .article),
-    BrokenDocument(
-      "null id (R14)", #"{"data":{"type":"a","id":null,"attributes":{"title":"t"}}}"#,
+      "fractional id (R14)", #"{"data":{"type":"a","id":1.5,"attributes":{"title":"t"}}}"#,
       .invalidDocument(pointer: "/data/id"), model: .article),
     BrokenDocument(
       "numeric lid (R14)", #"{"data":{"type":"a","lid":5,"attributes":{"title":"t"}}}"#,
       .invalidDocument(pointer: "/data/lid"), model: .article),
     BrokenDocument(
-      "numeric id in a collection (R14)",
-      #"{"data":[{"type":"a","id":"1","attributes":{"title":"t"}},{"type":"a","id":2}]}"#,
+      "id with an exponent in a collection (R14)",
+      #"{"data":[{"type":"a","id":"1","attributes":{"title":"t"}},{"type":"a","id":2e0}]}"#,
       .invalidDocument(pointer: "/data/1/id")),
     BrokenDocument(
-      "numeric id in included (R14)", #"{"data":[],"included":[{"type":"a","id":3}]}"#,
+      "id 3.0 in included (R14)", #"{"data":[],"included":[{"type":"a","id":3.0}]}"#,
       .invalidDocument(pointer: "/included/0/id")),
     .author(
       "relationship a string (R24)", #""people/9""#,
@@ -264,7 +262,7 @@ extension BrokenDocument {
       .invalidDocument(pointer: "/data/relationships/author/data")),
     .author(
       // The pointer names the member itself (decoder-semantics says ".../author/data").
-      "identifier with numeric id (R35)", #"{"data":{"type":"people","id":9}}"#,
+      "identifier with fractional id (R35)", #"{"data":{"type":"people","id":9.5}}"#,
       .invalidDocument(pointer: "/data/relationships/author/data/id")),
     .article(
       "relationships not an object (R24)", #","relationships":[]"#,
@@ -284,6 +282,11 @@ extension BrokenDocument {
   ]
 
   static let modelMismatches: [BrokenDocument] = [
+    BrokenDocument(
+      // `"id": null` reads as absent (issue 36): the model's required id is then missing.
+      "null id, required model (R14)",
+      #"{"data":{"type":"a","id":null,"attributes":{"title":"t"}}}"#, .valueNotFound(path: "id"),
+      model: .article),
     .author(
       "to-one model, to-many linkage", #"{"data":[{"type":"people","id":"9"}]}"#,
       .typeMismatch(path: "author")),

@@ -197,7 +197,8 @@ import Testing
         return try decoder.decode([Post].self, from: text) != expected ? 1 : 0
       }
       do {
-        _ = try decoder.decode([Post].self, from: #"{"data":[{"type":"posts","id":\#(task)}]}"#)
+        // A fractional id (an integer one reads as its digits, issue 36).
+        _ = try decoder.decode([Post].self, from: #"{"data":[{"type":"posts","id":\#(task).5}]}"#)
         return 1
       } catch JSONAPIError.invalidDocument(_, let pointer) where pointer == "/data/0/id" {
         return 0
