@@ -1,0 +1,159 @@
+extension JSONAPIResourceSchema {
+  /// Learns a resource type's schema from its `Decodable` model, without an instance.
+  ///
+  /// The model's `init(from:)` runs against a decoder that holds no data: it hands out
+  /// placeholder values (`"x"` for text, `1` for numbers, `true`, 2024-01-01T00:00:00Z for
+  /// dates, the first case of a `CaseIterable` enum) and records every member the model asks
+  /// for, in the order it asks:
+  ///
+  /// - `id`, `type`, `lid`, `meta` and `links` are the resource's own members, no fields.
+  /// - A member whose type conforms to ``JSONAPIResource`` is a to-one relationship to its
+  ///   ``JSONAPIResource/jsonAPIType``; an array or set of them is a to-many relationship. So is
+  ///   a ``JSONAPIRelationship`` of them, a ``JSONAPIResourceIdentifier`` (of any type), a
+  ///   ``JSONAPIRelationshipExpressible`` type, and a nested value with both `id` and `type`, as
+  ///   ``JSONAPIEncoder`` has it. Related models are not read themselves, so models that refer
+  ///   to each other are fine.
+  /// - Every other member is an attribute: strings, `URL`, `UUID` and `Data` are
+  ///   ``ValueKind/string``, integers of every width ``ValueKind/integer``, `Double`, `Float` and
+  ///   `Decimal` ``ValueKind/number``, `Date` ``ValueKind/date``, ``JSONAPIValue``
+  ///   ``ValueKind/any``, arrays ``ValueKind/array(_:)``, nested values
+  ///   ``ValueKind/object(members:)`` (read 8 levels deep), and `CaseIterable` enums with
+  ///   `String` raw values ``ValueKind/enumeration(_:)`` of their raw values. A
+  ///   ``JSONAPIAttributeExpressible`` type is always an attribute.
+  /// - `Optional` members (`decodeIfPresent`, or `contains` and `decodeNil` in a hand-written
+  ///   `init(from:)`) are optional.
+  ///
+  /// Names are member names in documents: the Swift keys converted by `keyEncodingStrategy`,
+  /// exactly as ``JSONAPIEncoder`` writes them.
+  ///
+  /// ```swift
+  /// struct Article: Codable, JSONAPIResource {
+  ///   static let jsonAPIType = "articles"
+  ///   var id: String?
+  ///   var title: String
+  ///   var wordCount: Int?
+  ///   var author: Person?          // Person: JSONAPIResource
+  /// }
+  /// let schema = try JSONAPIResourceSchema(reading: Article.self, keyEncodingStrategy: .convertToSnakeCase)
+  /// schema.attributes.map(\.name)            // ["title", "word_count"]
+  /// schema.relationship(named: "author")     // to-one "people", optional
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - model: The model of the resource type.
+  ///   - keyEncodingStrategy: The key strategy your ``JSONAPIEncoder`` uses.
+  /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` when the model's `init(from:)`
+  ///   throws on the placeholders: a validation that rejects them, or an enum that is not
+  ///   `CaseIterable`. The reason names the model, the type that threw and what to change;
+  ///   `codingPath` is the member's path, such as `days[0].mood`. When the model cannot be
+  ///   changed, build the schema with ``init(type:attributes:relationships:)`` instead.
+  public init<Model: Decodable & JSONAPIResource>(
+    reading model: Model.Type,
+    keyEncodingStrategy: JSONAPIEncoder.KeyEncodingStrategy = .useDefaultKeys
+  ) throws {
+    let reader = SchemaReader(modelName: "\(model)", keyEncodingStrategy: keyEncodingStrategy)
+    let decoder = SchemaReadingDecoder(
+      reader: reader, codingPath: [], depth: 0, isRecording: true,
+      declaredResourceType: Model.jsonAPIType, isResourceRoot: true)
+    do {
+      _ = try Model(from: decoder)
+    } catch {
+      reader.noteFailure(error, at: [], type: model, serial: 0)
+      throw reader.readingError()
+    }
+    var attributes: [Attribute] = []
+    var relationships: [Relationship] = []
+    switch decoder.record {
+    case .keyed(let record):
+      for member in record.members {
+        let probe = member.probe
+        if let related = probe.relationship {
+          relationships.append(
+            Relationship(
+              name: member.name, targetType: related.targetType, isToMany: related.isToMany,
+              isOptional: member.isOptional))
+        } else {
+          attributes.append(
+            Attribute(name: member.name, kind: probe.kind, isOptional: member.isOptional))
+        }
+      }
+    case nil:
+      break  // a model that reads nothing has no fields
+    case .unkeyed, .single:
+      throw JSONAPIError.invalidValue(
+        reason: "JSONAPIResourceSchema(reading: \(model).self): \(model).init(from:) reads "
+          + "an array or a single value, but a resource object is a JSON object with "
+          + "attributes and relationships (R17, R21, R24). Decode the model from a keyed "
+          + "container, or build the schema with JSONAPIResourceSchema(type:attributes:"
+          + "relationships:)",
+        codingPath: "")
+    }
+    self.init(type: Model.jsonAPIType, attributes: attributes, relationships: relationships)
+  }
+}
+
+extension SchemaReader {
+  /// The error for the ``failure`` recorded: what failed where, and what to do about it.
+  func readingError() -> JSONAPIError {
+    let reading = "JSONAPIResourceSchema(reading: \(modelName).self)"
+    let instead = "or build the schema with JSONAPIResourceSchema(type:attributes:relationships:)"
+    guard let failure else {
+      return .invalidValue(reason: "\(reading): \(modelName).init(from:) failed", codingPath: "")
+    }
+    let cause = Self.describe(failure.error)
+    let reason: String
+    if failure.error is NestingTooDeep {
+      reason =
+        "\(reading): values nest deeper than \(Self.builtDepth) levels, so a type "
+        + "holds itself without an optional or an array between. Make that member optional or "
+        + "an array, \(instead)"
+    } else if failure.type is any RawRepresentable.Type, !(failure.type is any CaseIterable.Type) {
+      reason =
+        "\(reading): the enum \(failure.type) is not CaseIterable, so the schema "
+        + "cannot list its cases, and it rejected a placeholder value (\(cause)). Make "
+        + "\(failure.type) CaseIterable, \(instead)"
+    } else {
+      reason =
+        "\(reading): \(failure.type).init(from:) threw on the placeholder values the "
+        + "schema reader decodes (\"x\" for text, 1 for numbers, true, 2024-01-01T00:00:00Z for "
+        + "dates, the first case of CaseIterable enums): \(cause). Let it accept them, "
+        + "\(instead)"
+    }
+    return .invalidValue(reason: reason, codingPath: Self.text(of: failure.path))
+  }
+
+  /// How many steps of a coding path errors show.
+  private static let shownPathSteps = 8
+
+  /// A coding path as the library's errors write it, such as `author.tags[0]`; after
+  /// ``shownPathSteps`` steps, `...`.
+  static func text(of path: [any CodingKey]) -> String {
+    var text = ""
+    for key in path.prefix(shownPathSteps) {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+    return path.count > shownPathSteps ? text + "..." : text
+  }
+
+  /// What an error says, without the coding path the message already gives.
+  static func describe(_ error: any Error) -> String {
+    guard let decoding = error as? DecodingError else { return String(describing: error) }
+    let context: DecodingError.Context?
+    if case .dataCorrupted(let found) = decoding {
+      context = found
+    } else if case .typeMismatch(_, let found) = decoding {
+      context = found
+    } else if case .valueNotFound(_, let found) = decoding {
+      context = found
+    } else if case .keyNotFound(_, let found) = decoding {
+      context = found
+    } else {
+      context = nil
+    }
+    return context?.debugDescription ?? String(describing: decoding)
+  }
+}
