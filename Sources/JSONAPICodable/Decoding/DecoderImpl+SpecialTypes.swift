@@ -37,35 +37,7 @@ extension DecoderImpl {
 
   /// Any JSON value, built straight from the tape (member names as written).
   func jsonValue(at index: Int) throws -> JSONAPIValue {
-    let entry = tape[index]
-    switch entry.kind {
-    case .null: return .null
-    case .true: return .bool(true)
-    case .false: return .bool(false)
-    case .string: return .string(TapeStrings.string(tape, entry))
-    case .number:
-      let raw = tape.rawBytes(entry)
-      if !entry.hasFlag, let wide = NumberParsing.int64(raw), let value = Int(exactly: wide) {
-        return .integer(value)
-      }
-      return .number(NumberParsing.double(raw))
-    case .array:
-      var elements: [JSONAPIValue] = []
-      elements.reserveCapacity(entry.elementCount)
-      var element = index + 1
-      while element < entry.containerEnd {
-        elements.append(try jsonValue(at: element))
-        element = tape.next(after: element)
-      }
-      return .array(elements)
-    case .object:
-      var members: [String: JSONAPIValue] = [:]
-      members.reserveCapacity(entry.elementCount)
-      try tape.forEachMember(ofObjectAt: index) { name in
-        members[TapeStrings.string(tape, tape[name])] = try jsonValue(at: name + 1)
-      }
-      return .object(members)
-    }
+    try tape.jsonValue(at: index)
   }
 
   private func string() throws -> String {

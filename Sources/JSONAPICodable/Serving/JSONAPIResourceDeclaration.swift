@@ -55,7 +55,7 @@ public struct JSONAPIResourceDeclaration: Sendable {
   ///   - validate: Checks a resource about to be stored, decoded as `Model` from what will be
   ///     stored (its related resources as identifiers only); throw a ``JSONAPIErrorObject`` (or
   ///     any error, answered as `422`) to refuse it.
-  /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` when a filter or sort member is
+  /// - Throws: ``JSONAPIDeclarationError`` when a filter or sort member is
   ///   not a member of the model, or when the model cannot be read
   ///   (``JSONAPIResourceSchema/init(reading:keyEncodingStrategy:)``).
   public init<Model: Codable & JSONAPIResource & Sendable>(
@@ -83,7 +83,7 @@ public struct JSONAPIResourceDeclaration: Sendable {
 
   /// Declares a resource type from its schema, for types without a Swift model.
   ///
-  /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` when a filter or sort member is
+  /// - Throws: ``JSONAPIDeclarationError`` when a filter or sort member is
   ///   not in `schema`.
   public init(
     schema: JSONAPIResourceSchema, filters: [String: JSONAPIFilter] = [:],
@@ -107,10 +107,9 @@ public struct JSONAPIResourceDeclaration: Sendable {
       guard let index = schema.relationships.firstIndex(where: { $0.name == name }),
         schema.relationships[index].isToMany, schema.relationships[index].targetType != nil
       else {
-        throw JSONAPIError.invalidValue(
+        throw JSONAPIDeclarationError(
           reason: "The declaration of \(schema.type) names `\(name)` as an inverse, which is not "
-            + "a to-many relationship of the model to a JSONAPIResource type",
-          codingPath: "")
+            + "a to-many relationship of the model to a JSONAPIResource type")
       }
       schema.relationships[index].inverse = member
     }
@@ -122,13 +121,12 @@ public struct JSONAPIResourceDeclaration: Sendable {
     hooks: JSONAPIResourceHooks,
     checkModel: (@Sendable (JSONAPIResourceRecord, JSONAPIDecoder) throws -> Void)?
   ) throws {
-    func refuse(_ what: String) -> JSONAPIError {
-      JSONAPIError.invalidValue(
+    func refuse(_ what: String) -> JSONAPIDeclarationError {
+      JSONAPIDeclarationError(
         reason: "The declaration of \(schema.type) names \(what), which the model has not: "
           + "declare only members of the model (attributes: "
           + "\(schema.attributes.map(\.name).joined(separator: ", ")); relationships: "
-          + "\(schema.relationships.map(\.name).joined(separator: ", ")))",
-        codingPath: "")
+          + "\(schema.relationships.map(\.name).joined(separator: ", ")))")
     }
     for (name, filter) in filters.sorted(by: { $0.key < $1.key }) {
       if filter.member == "id" { continue }

@@ -87,7 +87,7 @@ public struct JSONAPIServer: Sendable {
   ///   - baseURL: The absolute URL the API is served under (see ``baseURL``); empty for links
   ///     relative to the host (`/articles/1`).
   ///   - options: Limits and coders.
-  /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` when two declarations share a
+  /// - Throws: ``JSONAPIDeclarationError`` when two declarations share a
   ///   type, a relationship names a type that is not declared, or a type is named like the
   ///   operations path.
   public init(
@@ -133,8 +133,8 @@ public struct JSONAPIServer: Sendable {
     basePath = Self.path(of: base)
   }
 
-  private static func misdeclared(_ reason: String) -> JSONAPIError {
-    JSONAPIError.invalidValue(reason: "Cannot serve these resources: \(reason)", codingPath: "")
+  private static func misdeclared(_ reason: String) -> JSONAPIDeclarationError {
+    JSONAPIDeclarationError(reason: "Cannot serve these resources: \(reason)")
   }
 
   /// The path of an absolute URL (`https://x/v1` → `/v1`), or of a path.

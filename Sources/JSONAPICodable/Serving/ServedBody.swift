@@ -123,7 +123,7 @@ extension JSONAPIServer {
           guard attribute.isOptional else {
             throw Self.invalid("`\(name)` must not be null", pointer: at, nil)
           }
-        } else if let reason = attribute.kind.mismatch(value) {
+        } else if let reason = JSONAPIResourceSchema.ValueKind.validate(attribute: value, as: attribute.kind) {
           throw Self.invalid("`\(name)`: \(reason)", pointer: at, nil)
         }
         record.attributes[name] = value

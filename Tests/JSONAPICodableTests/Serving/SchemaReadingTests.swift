@@ -507,11 +507,8 @@ import Testing
   }
 
   @Test func aValidationThatRejectsPlaceholdersIsAClearError() throws {
-    let error = try #require(throws: JSONAPIError.self) { try Schema(reading: Validated.self) }
-    guard case .invalidValue(let reason, let codingPath) = error else {
-      Issue.record("unexpected \(error)")
-      return
-    }
+    let error = try #require(throws: JSONAPIDeclarationError.self) { try Schema(reading: Validated.self) }
+    let (reason, codingPath) = (error.reason, error.memberPath ?? "")
     #expect(codingPath == "")
     #expect(
       reason
@@ -520,7 +517,7 @@ import Testing
         + "2024-01-01T00:00:00Z for dates, the first case of CaseIterable enums): a title needs "
         + "at least 3 characters. Let it accept them, or build the schema with "
         + "JSONAPIResourceSchema(type:attributes:relationships:)")
-    #expect(error.description.hasPrefix("Cannot encode the value at the top level: "))
+    #expect(error.description == reason, "no member path to add at the top level")
   }
 
   enum Mood: String, Codable {
@@ -538,16 +535,16 @@ import Testing
   }
 
   @Test func anEnumThatIsNotCaseIterableIsAClearError() throws {
-    let error = try #require(throws: JSONAPIError.self) { try Schema(reading: Diary.self) }
+    let error = try #require(throws: JSONAPIDeclarationError.self) { try Schema(reading: Diary.self) }
     #expect(
       error
-        == .invalidValue(
+        == JSONAPIDeclarationError(
           reason: "JSONAPIResourceSchema(reading: Diary.self): the enum Mood "
             + "is not CaseIterable, so the schema cannot list its cases, and it rejected a "
             + "placeholder value (Cannot initialize Mood from invalid String value x). Make Mood "
             + "CaseIterable, or build the schema with "
             + "JSONAPIResourceSchema(type:attributes:relationships:)",
-          codingPath: "days[0].mood"))
+          memberPath: "days[0].mood"))
   }
 
   // A related resource that throws on placeholders names its own place.
@@ -563,11 +560,8 @@ import Testing
   }
 
   @Test func aRelatedModelThatThrowsNamesItsPlace() throws {
-    let error = try #require(throws: JSONAPIError.self) { try Schema(reading: Holder.self) }
-    guard case .invalidValue(let reason, let codingPath) = error else {
-      Issue.record("unexpected \(error)")
-      return
-    }
+    let error = try #require(throws: JSONAPIDeclarationError.self) { try Schema(reading: Holder.self) }
+    let (reason, codingPath) = (error.reason, error.memberPath ?? "")
     #expect(codingPath == "strict.mood")
     #expect(reason.contains("Make Mood CaseIterable"))
   }
@@ -583,11 +577,8 @@ import Testing
   }
 
   @Test func aTypeThatHoldsItselfStopsAtTheDepthLimit() throws {
-    let error = try #require(throws: JSONAPIError.self) { try Schema(reading: Chain.self) }
-    guard case .invalidValue(let reason, let codingPath) = error else {
-      Issue.record("unexpected \(error)")
-      return
-    }
+    let error = try #require(throws: JSONAPIDeclarationError.self) { try Schema(reading: Chain.self) }
+    let (reason, codingPath) = (error.reason, error.memberPath ?? "")
     #expect(codingPath == "next.next.next.next.next.next.next.next...")
     #expect(
       reason
@@ -607,7 +598,7 @@ import Testing
   }
 
   @Test func aModelThatIsNoObjectIsRefused() throws {
-    let error = try #require(throws: JSONAPIError.self) { try Schema(reading: NotAnObject.self) }
+    let error = try #require(throws: JSONAPIDeclarationError.self) { try Schema(reading: NotAnObject.self) }
     #expect(error.description.contains("reads an array or a single value"))
   }
 

@@ -42,7 +42,7 @@ extension JSONAPIResourceSchema {
   /// - Parameters:
   ///   - model: The model of the resource type.
   ///   - keyEncodingStrategy: The key strategy your ``JSONAPIEncoder`` uses.
-  /// - Throws: ``JSONAPIError/invalidValue(reason:codingPath:)`` when the model's `init(from:)`
+  /// - Throws: ``JSONAPIDeclarationError`` when the model's `init(from:)`
   ///   throws on the placeholders: a validation that rejects them, or an enum that is not
   ///   `CaseIterable`. The reason names the model, the type that threw and what to change;
   ///   `codingPath` is the member's path, such as `days[0].mood`. When the model cannot be
@@ -80,13 +80,12 @@ extension JSONAPIResourceSchema {
     case nil:
       break  // a model that reads nothing has no fields
     case .unkeyed, .single:
-      throw JSONAPIError.invalidValue(
+      throw JSONAPIDeclarationError(
         reason: "JSONAPIResourceSchema(reading: \(model).self): \(model).init(from:) reads "
           + "an array or a single value, but a resource object is a JSON object with "
           + "attributes and relationships (R17, R21, R24). Decode the model from a keyed "
           + "container, or build the schema with JSONAPIResourceSchema(type:attributes:"
-          + "relationships:)",
-        codingPath: "")
+          + "relationships:)")
     }
     self.init(type: Model.jsonAPIType, attributes: attributes, relationships: relationships)
   }
@@ -94,11 +93,11 @@ extension JSONAPIResourceSchema {
 
 extension SchemaReader {
   /// The error for the ``failure`` recorded: what failed where, and what to do about it.
-  func readingError() -> JSONAPIError {
+  func readingError() -> JSONAPIDeclarationError {
     let reading = "JSONAPIResourceSchema(reading: \(modelName).self)"
     let instead = "or build the schema with JSONAPIResourceSchema(type:attributes:relationships:)"
     guard let failure else {
-      return .invalidValue(reason: "\(reading): \(modelName).init(from:) failed", codingPath: "")
+      return JSONAPIDeclarationError(reason: "\(reading): \(modelName).init(from:) failed")
     }
     let cause = Self.describe(failure.error)
     let reason: String
@@ -119,7 +118,7 @@ extension SchemaReader {
         + "dates, the first case of CaseIterable enums): \(cause). Let it accept them, "
         + "\(instead)"
     }
-    return .invalidValue(reason: reason, codingPath: Self.text(of: failure.path))
+    return JSONAPIDeclarationError(reason: reason, memberPath: Self.text(of: failure.path))
   }
 
   /// How many steps of a coding path errors show.
