@@ -1,0 +1,129 @@
+import Foundation
+
+/// A value behind a lock, so that a `Sendable` class can share it between tasks.
+final class MemoryStoreLocked<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value  // read and written only while `lock` is held
+
+  init(_ value: Value) { self.value = value }
+
+  func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try lock.withLock { try body(&value) }
+  }
+}
+
+/// The reader of a `JSONAPIMemoryStore.read(_:)`: the state committed when the read began.
+struct MemoryStoreSnapshot: JSONAPIStoreReader {
+  let state: MemoryStoreState
+
+  func resources(_ type: String, ids: [String]) async throws -> [JSONAPIResourceRecord] {
+    state.resources(type, ids: ids)
+  }
+
+  func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
+    state.page(query)
+  }
+}
+
+/// The writer of a `JSONAPIMemoryStore.write(_:)`: a private copy of the committed state that the
+/// store takes as a whole when the body returns, or drops. Its reads see its own writes. Calls
+/// from several tasks of one body are serialized by a lock.
+final class MemoryStoreTransaction: JSONAPIStoreWriter {
+  private let working: MemoryStoreLocked<MemoryStoreState>
+
+  init(state: MemoryStoreState) { working = MemoryStoreLocked(state) }
+
+  /// The state as the transaction has it now (a copy-on-write copy).
+  var state: MemoryStoreState { working.withValue { $0 } }
+
+  func resources(_ type: String, ids: [String]) async throws -> [JSONAPIResourceRecord] {
+    state.resources(type, ids: ids)
+  }
+
+  func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
+    state.page(query)  // sorted outside the lock, on a copy
+  }
+
+  func create(_ record: JSONAPIResourceRecord) async throws -> JSONAPIResourceRecord {
+    try working.withValue { try $0.create(record) }
+  }
+
+  func update(_ changes: JSONAPIResourceRecord) async throws -> JSONAPIResourceRecord? {
+    working.withValue { $0.update(changes) }
+  }
+
+  func delete(_ type: String, id: String) async throws -> Bool {
+    working.withValue { $0.delete(type, id: id) }
+  }
+
+  func add(
+    _ identifiers: [JSONAPIResourceIdentifier], to relationship: String, of type: String,
+    id: String
+  ) async throws -> Bool {
+    try working.withValue { try $0.add(identifiers, to: relationship, of: type, id: id) }
+  }
+
+  func remove(
+    _ identifiers: [JSONAPIResourceIdentifier], from relationship: String, of type: String,
+    id: String
+  ) async throws -> Bool {
+    try working.withValue { try $0.remove(identifiers, from: relationship, of: type, id: id) }
+  }
+}
+
+/// Lets one write transaction run at a time, first come first served. A task cancelled while it
+/// waits stops waiting with `CancellationError`.
+final class MemoryStoreWriteGate: @unchecked Sendable {
+  /// One waiting task; its members are read and written only while the gate's lock is held.
+  private final class Waiter: @unchecked Sendable {
+    var continuation: CheckedContinuation<Void, any Error>?
+    var isCancelled = false
+  }
+
+  private let lock = NSLock()
+  private var isHeld = false  // guarded by `lock`
+  private var waiters: [Waiter] = []  // guarded by `lock`, oldest first
+
+  /// Waits until the gate is free and takes it; every successful call needs one ``release()``.
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled before it gets the gate.
+  func acquire() async throws {
+    let waiter = Waiter()
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let outcome: Result<Void, any Error>? = lock.withLock {
+          if waiter.isCancelled { return .failure(CancellationError()) }
+          if !isHeld {
+            isHeld = true
+            return .success(())
+          }
+          waiter.continuation = continuation
+          waiters.append(waiter)
+          return nil
+        }
+        if let outcome { continuation.resume(with: outcome) }
+      }
+    } onCancel: {
+      let continuation: CheckedContinuation<Void, any Error>? = lock.withLock {
+        waiter.isCancelled = true
+        guard let index = waiters.firstIndex(where: { $0 === waiter }) else { return nil }
+        waiters.remove(at: index)
+        return waiter.continuation
+      }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Hands the gate to the oldest waiter, or frees it.
+  func release() {
+    let next: Waiter? = lock.withLock {
+      if waiters.isEmpty {
+        isHeld = false
+        return nil
+      }
+      return waiters.removeFirst()
+    }
+    next?.continuation?.resume()
+  }
+}
