@@ -61,7 +61,8 @@ public struct JSONAPIResourceDeclaration: Sendable {
   public init<Model: Codable & JSONAPIResource & Sendable>(
     _ model: Model.Type, keyEncodingStrategy: JSONAPIEncoder.KeyEncodingStrategy = .useDefaultKeys,
     filters: [String: JSONAPIFilter] = [:], sortable: [String] = [],
-    defaultSort: [JSONAPIQuery.SortField] = [], paging: JSONAPIPaging = .pageNumber(
+    defaultSort: [JSONAPIQuery.SortField] = [],
+    paging: JSONAPIPaging = .pageNumber(
       defaultSize: 20, maxSize: 100),
     allowsClientIDs: Bool = false, inverses: [String: String] = [:],
     hooks: JSONAPIResourceHooks = JSONAPIResourceHooks(),

@@ -62,7 +62,8 @@ extension JSONAPIServer {
         let data = raw.indices.contains(index) ? raw[index]["data"] : nil
         do {
           results.append(
-            try await self.perform(operation, data: data, lids: &lids, writer: writer, exchange: exchange))
+            try await self.perform(
+              operation, data: data, lids: &lids, writer: writer, exchange: exchange))
         } catch {
           throw ServedRefusal(
             objects: Self.errorObjects(error).map { $0.pointingInto(operation: index) })

@@ -29,7 +29,9 @@ extension JSONAPIServer {
         throw JSONAPIRequestError.resourceNotFound(type: scope.owner.type, id: id)
       }
       let stored = try await reader.page(storeQuery)
-      return (stored, try await includedResources(stored.resources, tree: served.include, reader: reader))
+      return (
+        stored, try await includedResources(stored.resources, tree: served.include, reader: reader)
+      )
     }
     let cursors = stored.resources.map { Self.cursor(for: $0, sort: sort) }
     let paged = paging.response(
@@ -39,7 +41,8 @@ extension JSONAPIServer {
     try document.openObject()
     document.key("data")
     try document.array(zip(stored.resources, cursors)) { document, item in
-      let meta = paging.appliesCursorPaginationProfile ? JSONAPIPaging.itemMeta(cursor: item.1) : nil
+      let meta =
+        paging.appliesCursorPaginationProfile ? JSONAPIPaging.itemMeta(cursor: item.1) : nil
       try resource(item.0, into: &document, fields: served.fields, meta: meta)
     }
     try writeIncluded(included, into: &document, fields: served.fields)
@@ -257,7 +260,8 @@ extension JSONAPIServer {
   static func cursor(for record: JSONAPIResourceRecord, sort: [JSONAPIQuery.SortField]) -> String {
     var values: [JSONAPIValue] = [.string(sortText(sort))]
     for field in sort {
-      values.append(field.field == "id" ? .string(record.id) : record.attributes[field.field] ?? .null)
+      values.append(
+        field.field == "id" ? .string(record.id) : record.attributes[field.field] ?? .null)
     }
     var document = ServedDocument()
     guard (try? document.value(.array(values))) != nil, let data = try? document.data() else {

@@ -13,7 +13,8 @@ extension JSONAPIServer {
       mode: .create, lids: nil)
     try await authorize(.create, declaration, exchange: exchange)
     let (created, included) = try await write { writer in
-      let created = try await self.create(record, declaration, pointer: "/data", writer: writer, exchange: exchange)
+      let created = try await self.create(
+        record, declaration, pointer: "/data", writer: writer, exchange: exchange)
       return (created, try await includedResources([created], tree: served.include, reader: writer))
     }
     var response = try Self.ok(
@@ -30,7 +31,8 @@ extension JSONAPIServer {
     writer: any JSONAPIStoreWriter, exchange: ServedExchange
   ) async throws -> JSONAPIResourceRecord {
     var record = record
-    for relationship in declaration.schema.relationships where record.relationships[relationship.name] == nil {
+    for relationship in declaration.schema.relationships
+    where record.relationships[relationship.name] == nil {
       record.relationships[relationship.name] = relationship.isToMany ? .toMany([]) : .toOne(nil)
     }
     try await checkRelatedExist(record, pointer: pointer, reader: writer)
@@ -160,7 +162,7 @@ extension JSONAPIServer {
     var sent = JSONAPIResourceRecord(type: declaration.type, id: id)
     sent.relationships[relationship.name] = linkage
     if method != "DELETE" {
-      try await checkRelatedExist(sent, pointer: pointer, reader: writer)
+      try await checkRelatedExist(sent, pointer: nil, reader: writer)
     }
     let before = current.relationships[relationship.name]?.identifiers ?? []
     var merged = current

@@ -192,7 +192,10 @@ public struct JSONAPIServer: Sendable {
     case let stored as JSONAPIStoreError:
       switch stored {
       case .alreadyExists(let type, let id):
-        return [JSONAPIErrorObject(describing: JSONAPIRequestError.resourceAlreadyExists(type: type, id: id))]
+        return [
+          JSONAPIErrorObject(
+            describing: JSONAPIRequestError.resourceAlreadyExists(type: type, id: id))
+        ]
       case .unstorableValue(let member, let reason):
         return [
           JSONAPIErrorObject(

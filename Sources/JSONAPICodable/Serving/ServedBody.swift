@@ -123,7 +123,9 @@ extension JSONAPIServer {
           guard attribute.isOptional else {
             throw Self.invalid("`\(name)` must not be null", pointer: at, nil)
           }
-        } else if let reason = JSONAPIResourceSchema.ValueKind.validate(attribute: value, as: attribute.kind) {
+        } else if let reason = JSONAPIResourceSchema.ValueKind.validate(
+          attribute: value, as: attribute.kind)
+        {
           throw Self.invalid("`\(name)`: \(reason)", pointer: at, nil)
         }
         record.attributes[name] = value
@@ -240,9 +242,10 @@ extension JSONAPIServer {
   }
 
   /// Throws `404` for the first identifier in `record`'s relationships that names no resource,
-  /// reading each related type once.
+  /// reading each related type once. `pointer` is where the resource object is (`/data`), or
+  /// `nil` when the body's `data` is the linkage itself (a relationship endpoint).
   func checkRelatedExist(
-    _ record: JSONAPIResourceRecord, pointer: String, reader: any JSONAPIStoreReader
+    _ record: JSONAPIResourceRecord, pointer: String?, reader: any JSONAPIStoreReader
   ) async throws {
     var wanted: [String: Set<String>] = [:]
     for linkage in record.relationships.values {
@@ -264,7 +267,7 @@ extension JSONAPIServer {
         guard let id = identifier.id,
           !found.contains(ServedIdentity(type: identifier.type, id: id))
         else { continue }
-        let at = "\(pointer)/relationships/\(Self.escaped(name))/data"
+        let at = pointer.map { "\($0)/relationships/\(Self.escaped(name))/data" } ?? "/data"
         throw JSONAPIRequestError.relatedResourceNotFound(
           type: identifier.type, id: id, pointer: isToMany ? "\(at)/\(index)" : at)
       }

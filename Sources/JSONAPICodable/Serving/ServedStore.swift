@@ -64,7 +64,9 @@ struct ServedReader: JSONAPIStoreReader {
     guard !inverses.isEmpty, !records.isEmpty else { return records }
     var records = records
     for relationship in inverses {
-      guard let target = relationship.targetType, let member = relationship.inverse else { continue }
+      guard let target = relationship.targetType, let member = relationship.inverse else {
+        continue
+      }
       let members = try await mirrored(target, member: member, owners: records.map(\.id))
       for index in records.indices {
         records[index].relationships[relationship.name] = .toMany(
@@ -139,7 +141,8 @@ struct ServedWriter: JSONAPIStoreWriter {
     }
     guard try await !base.resources(type, ids: [id]).isEmpty else { return false }
     for identifier in identifiers {
-      try await point(identifier, member: inverse, at: JSONAPIResourceIdentifier(type: type, id: id))
+      try await point(
+        identifier, member: inverse, at: JSONAPIResourceIdentifier(type: type, id: id))
     }
     return true
   }
@@ -190,7 +193,8 @@ struct ServedWriter: JSONAPIStoreWriter {
         let target = relationship.targetType, let member = relationship.inverse
       else { continue }
       let wanted = mirrored[name]?.identifiers ?? []
-      let current = try await reader.mirrored(target, member: member, owners: [owner.id])[owner.id] ?? []
+      let current =
+        try await reader.mirrored(target, member: member, owners: [owner.id])[owner.id] ?? []
       let kept = Set(wanted)
       for identifier in current where !kept.contains(identifier) {
         try await point(identifier, member: member, at: nil)

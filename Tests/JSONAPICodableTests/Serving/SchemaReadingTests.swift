@@ -507,7 +507,9 @@ import Testing
   }
 
   @Test func aValidationThatRejectsPlaceholdersIsAClearError() throws {
-    let error = try #require(throws: JSONAPIDeclarationError.self) { try Schema(reading: Validated.self) }
+    let error = try #require(throws: JSONAPIDeclarationError.self) {
+      try Schema(reading: Validated.self)
+    }
     let (reason, codingPath) = (error.reason, error.memberPath ?? "")
     #expect(codingPath == "")
     #expect(
@@ -535,7 +537,9 @@ import Testing
   }
 
   @Test func anEnumThatIsNotCaseIterableIsAClearError() throws {
-    let error = try #require(throws: JSONAPIDeclarationError.self) { try Schema(reading: Diary.self) }
+    let error = try #require(throws: JSONAPIDeclarationError.self) {
+      try Schema(reading: Diary.self)
+    }
     #expect(
       error
         == JSONAPIDeclarationError(
@@ -560,7 +564,9 @@ import Testing
   }
 
   @Test func aRelatedModelThatThrowsNamesItsPlace() throws {
-    let error = try #require(throws: JSONAPIDeclarationError.self) { try Schema(reading: Holder.self) }
+    let error = try #require(throws: JSONAPIDeclarationError.self) {
+      try Schema(reading: Holder.self)
+    }
     let (reason, codingPath) = (error.reason, error.memberPath ?? "")
     #expect(codingPath == "strict.mood")
     #expect(reason.contains("Make Mood CaseIterable"))
@@ -577,7 +583,9 @@ import Testing
   }
 
   @Test func aTypeThatHoldsItselfStopsAtTheDepthLimit() throws {
-    let error = try #require(throws: JSONAPIDeclarationError.self) { try Schema(reading: Chain.self) }
+    let error = try #require(throws: JSONAPIDeclarationError.self) {
+      try Schema(reading: Chain.self)
+    }
     let (reason, codingPath) = (error.reason, error.memberPath ?? "")
     #expect(codingPath == "next.next.next.next.next.next.next.next...")
     #expect(
@@ -598,7 +606,9 @@ import Testing
   }
 
   @Test func aModelThatIsNoObjectIsRefused() throws {
-    let error = try #require(throws: JSONAPIDeclarationError.self) { try Schema(reading: NotAnObject.self) }
+    let error = try #require(throws: JSONAPIDeclarationError.self) {
+      try Schema(reading: NotAnObject.self)
+    }
     #expect(error.description.contains("reads an array or a single value"))
   }
 

@@ -51,7 +51,7 @@ enum ServerFixture {
     let comments = try JSONAPIResourceDeclaration(
       Comment.self, allowsClientIDs: true, validate: validateComment)
     let memory = JSONAPIMemoryStore(schemas: [people.schema, articles.schema, comments.schema])
-    try await memory.insert(seed())
+    _ = try await memory.insert(seed())
     let store = CountingStore(base: memory)
     let server = try JSONAPIServer(
       resources: [people, articles, comments], store: store, baseURL: "https://api.example.com")

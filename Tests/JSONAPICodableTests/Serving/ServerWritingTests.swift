@@ -35,22 +35,32 @@ import Testing
     // A required attribute missing → 422 at attributes.
     (#"{"data":{"type":"articles","attributes":{"wordCount":1}}}"#, 422, "/data/attributes"),
     // An attribute the model has not → 422 at it.
-    (#"{"data":{"type":"articles","attributes":{"title":"x","color":"red"}}}"#, 422,
-     "/data/attributes/color"),
+    (
+      #"{"data":{"type":"articles","attributes":{"title":"x","color":"red"}}}"#, 422,
+      "/data/attributes/color"
+    ),
     // A value of the wrong type → 422 at it.
     (#"{"data":{"type":"articles","attributes":{"title":5}}}"#, 422, "/data/attributes/title"),
     (#"{"data":{"type":"articles","attributes":{"title":null}}}"#, 422, "/data/attributes/title"),
     // R78: a related resource that does not exist → 404 at its linkage.
-    (#"{"data":{"type":"articles","attributes":{"title":"x"},"relationships":{"author":{"data":{"type":"people","id":"9"}}}}}"#,
-     404, "/data/relationships/author/data"),
-    (#"{"data":{"type":"articles","attributes":{"title":"x"},"relationships":{"comments":{"data":[{"type":"comments","id":"1"},{"type":"comments","id":"8"}]}}}}"#,
-     404, "/data/relationships/comments/data/1"),
+    (
+      #"{"data":{"type":"articles","attributes":{"title":"x"},"relationships":{"author":{"data":{"type":"people","id":"9"}}}}}"#,
+      404, "/data/relationships/author/data"
+    ),
+    (
+      #"{"data":{"type":"articles","attributes":{"title":"x"},"relationships":{"comments":{"data":[{"type":"comments","id":"1"},{"type":"comments","id":"8"}]}}}}"#,
+      404, "/data/relationships/comments/data/1"
+    ),
     // Linkage of another type than the relationship's → 409.
-    (#"{"data":{"type":"articles","attributes":{"title":"x"},"relationships":{"author":{"data":{"type":"comments","id":"1"}}}}}"#,
-     409, "/data/relationships/author/data/type"),
+    (
+      #"{"data":{"type":"articles","attributes":{"title":"x"},"relationships":{"author":{"data":{"type":"comments","id":"1"}}}}}"#,
+      409, "/data/relationships/author/data/type"
+    ),
     // R76: a relationship without data → 400.
-    (#"{"data":{"type":"articles","attributes":{"title":"x"},"relationships":{"author":{"meta":{}}}}}"#,
-     400, "/data/relationships/author"),
+    (
+      #"{"data":{"type":"articles","attributes":{"title":"x"},"relationships":{"author":{"meta":{}}}}}"#,
+      400, "/data/relationships/author"
+    ),
     // Not JSON, not an object, no data → 400.
     (#"{"data":"#, 400, nil),
     (#"[]"#, 400, ""),
