@@ -312,6 +312,13 @@ extension JSONAPIServer {
         filter.member != "id" && declaration.schema.relationship(named: filter.member) != nil
       let kind = declaration.schema.attribute(named: filter.member)?.kind ?? .string
       let values = try texts.map { value in
+        // Text is matched whole or not at all: a value that a store would cut at U+0000 (SQLite
+        // reads C strings) is refused here, the same for every store.
+        guard !value.unicodeScalars.contains("\u{0000}") else {
+          throw JSONAPIQueryError.invalidFilterValue(
+            member: name, value: value.replacingOccurrences(of: "\u{0000}", with: "\\u0000"),
+            reason: "it contains U+0000, which filters do not accept")
+        }
         if let read = filter.read { return try read(value) }
         return try Self.filterValue(value, kind: isRelationship ? .string : kind, name: name)
       }

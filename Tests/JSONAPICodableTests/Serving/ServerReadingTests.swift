@@ -106,6 +106,15 @@ import Testing
       response.json["errors"]?[0]?["detail"]?.stringValue?.contains("not a whole number") == true)
   }
 
+  @Test func aFilterValueWithUPlus0000IsRefusedNotCut() async throws {
+    let (server, _) = try await Fixture.server()
+    // `%00zzzz` cut at U+0000 would be empty text, which every title contains.
+    let response = await server.respond(
+      to: Fixture.request("GET", "/articles?filter%5Btitle%5D=%00zzzz"))
+    #expect(response.status == 400 && response.errorSource == "filter[title]")
+    #expect(response.json["errors"]?[0]?["detail"]?.stringValue?.contains("U+0000") == true)
+  }
+
   @Test func oneResourceAndItsAbsence() async throws {
     let (server, _) = try await Fixture.server()
     let one = await server.respond(to: Fixture.request("GET", "/people/2"))
