@@ -95,6 +95,28 @@ public struct JSONAPIContentNegotiation: Sendable, Hashable {
     return try negotiate(accept: accept, contentType: contentTypes.first ?? (hasBody ? "" : nil))
   }
 
+  /// The extensions and profiles a request applies to its body: its `Content-Type` read as a
+  /// JSON:API media type, or `nil` when it sends none or another type (R60). Call it after
+  /// ``negotiate(headers:hasBody:)-(Sequence<(String,String)>,_)`` has accepted the request, to
+  /// tell which extension the body follows, such as Atomic Operations:
+  ///
+  /// ```swift
+  /// let applied = JSONAPIContentNegotiation.requestMediaType(headers: fields)
+  /// if applied?.extensions.contains(JSONAPIMediaType.atomicExtension) != true {
+  ///   // 415: an Atomic Operations request declares the extension
+  /// }
+  /// ```
+  public static func requestMediaType(headers: some Sequence<(String, String)>)
+    -> JSONAPIMediaType?
+  {
+    var found: String?
+    for (name, value) in headers where isNamed(name, "content-type") {
+      guard found == nil else { return nil }
+      found = value
+    }
+    return found.flatMap(JSONAPIMediaType.init(headerValue:))
+  }
+
   /// Whether a header field's `name` is `lowercased`, ignoring ASCII case (RFC 9110 §5.1).
   private static func isNamed(_ name: String, _ lowercased: String) -> Bool {
     name.utf8.count == lowercased.utf8.count

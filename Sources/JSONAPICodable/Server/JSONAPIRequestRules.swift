@@ -85,26 +85,32 @@ public struct JSONAPIRequestRules: Sendable, Hashable {
   }
 
   /// Checks the identifiers sent to a relationship endpoint: each must have the relationship's
-  /// `type` and an `id`.
+  /// `type` and an `id` (or, in an Atomic Operations request, a `lid` of a resource created by an
+  /// earlier operation, when `allowsLocalIDs`).
   ///
   /// ```swift
   /// let tags = try JSONAPIDecoder().decode([JSONAPIResourceIdentifier].self, from: body)
-  /// try rules.checkLinkage(tags, type: "tags")
+  /// try rules.checkLinkage(tags, type: "tags", toMany: true)
+  /// // In an operation: identifiers may name earlier operations' resources by lid.
+  /// try rules.checkLinkage(tags, type: "tags", toMany: true, allowsLocalIDs: true)
   /// ```
   ///
   /// - Throws: ``JSONAPIRequestError/typeMismatch(expected:found:pointer:)`` (409) naming
   ///   `/data/type` (to-one) or `/data/N/type` (to-many); ``JSONAPIRequestError/missingID(pointer:)``
-  ///   (400) for an identifier without `id`.
-  public func checkLinkage(_ identifiers: [JSONAPIResourceIdentifier], type: String, toMany: Bool)
-    throws
-  {
+  ///   (400) for an identifier without `id` (and without `lid`, when `allowsLocalIDs`).
+  public func checkLinkage(
+    _ identifiers: [JSONAPIResourceIdentifier], type: String, toMany: Bool,
+    allowsLocalIDs: Bool = false
+  ) throws {
     for (index, identifier) in identifiers.enumerated() {
       let pointer = toMany ? "/data/\(index)" : "/data"
       guard identifier.type == type else {
         throw JSONAPIRequestError.typeMismatch(
           expected: type, found: identifier.type, pointer: pointer + "/type")
       }
-      if identifier.id == nil { throw JSONAPIRequestError.missingID(pointer: pointer) }
+      if identifier.id == nil, !(allowsLocalIDs && identifier.lid != nil) {
+        throw JSONAPIRequestError.missingID(pointer: pointer)
+      }
     }
   }
 }

@@ -35,7 +35,8 @@ extension JSONAPIServer {
     _ = try ServedQuery(query, type: nil, server: self)
     let request = exchange.request
     // R98: the request declares the extension in its Content-Type.
-    let sent = request.header("Content-Type").flatMap(JSONAPIMediaType.init(headerValue:))
+    let sent = JSONAPIContentNegotiation.requestMediaType(
+      headers: request.headers.lazy.map { ($0.name, $0.value) })
     guard sent?.extensions.contains(JSONAPIMediaType.atomicExtension) == true else {
       throw JSONAPINegotiationError.unsupportedMediaType(
         contentType: request.header("Content-Type") ?? "",

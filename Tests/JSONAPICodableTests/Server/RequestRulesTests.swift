@@ -114,4 +114,35 @@ extension RequestRulesTests {
       try JSONAPIRequestRules().checkLinkage(identifiers, type: "tags", toMany: true)
     }
   }
+
+  // R102: inside Atomic Operations a `lid` names a resource an earlier operation created.
+  @Test func linkageByLidIsAcceptedWhereLocalIDsAre() throws {
+    let identifiers = [
+      JSONAPIResourceIdentifier(type: "tags", id: "1"),
+      JSONAPIResourceIdentifier(type: "tags", lid: "x"),
+    ]
+    try JSONAPIRequestRules().checkLinkage(
+      identifiers, type: "tags", toMany: true, allowsLocalIDs: true)
+    let neither = JSONAPIResourceIdentifier(type: "tags", lid: "x")
+    var bare = neither
+    bare.lid = nil
+    #expect(throws: JSONAPIRequestError.missingID(pointer: "/data")) {
+      try JSONAPIRequestRules().checkLinkage(
+        [bare], type: "tags", toMany: false, allowsLocalIDs: true)
+    }
+  }
+
+  // R60: the extensions a request's body applies are read from its Content-Type.
+  @Test func theRequestsMediaTypeNamesItsExtensions() {
+    let atomic = JSONAPIContentNegotiation.requestMediaType(headers: [
+      ("accept", "application/vnd.api+json"),
+      ("content-type", #"application/vnd.api+json;ext="https://jsonapi.org/ext/atomic""#),
+    ])
+    #expect(atomic?.extensions == [JSONAPIMediaType.atomicExtension])
+    #expect(JSONAPIContentNegotiation.requestMediaType(headers: [("Accept", "x")]) == nil)
+    let twice = JSONAPIContentNegotiation.requestMediaType(headers: [
+      ("Content-Type", JSONAPIMediaType.name), ("Content-Type", JSONAPIMediaType.name),
+    ])
+    #expect(twice == nil, "two Content-Type fields name no one media type")
+  }
 }
