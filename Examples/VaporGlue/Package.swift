@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// JSONAPICodable as Vapor 4's content coder for `application/vnd.api+json`: one file,
-// Sources/VaporGlue/JSONAPIVaporContent.swift, compiled and tested here against Vapor itself.
+// JSONAPICodable in Vapor 4: Sources/VaporGlue/JSONAPIVaporServer.swift serves a JSONAPIServer
+// (the server from declared resources), and JSONAPIVaporContent.swift makes the coders Vapor's
+// content coders for `application/vnd.api+json`; both compiled and tested here against Vapor.
 // A package of its own so that the library keeps zero dependencies.
 let package = Package(
   name: "VaporGlue",
@@ -25,6 +26,7 @@ let package = Package(
         "VaporGlue",
         .product(name: "JSONAPICodable", package: "JSONAPICodable"),
         .product(name: "Vapor", package: "vapor"),
+        .product(name: "VaporTesting", package: "vapor"),
       ]
     ),
   ],
