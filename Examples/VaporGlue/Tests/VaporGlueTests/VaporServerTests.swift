@@ -34,9 +34,9 @@ struct Book: Codable, Sendable, JSONAPIResource {
     "Accept": "application/vnd.api+json", "Content-Type": "application/vnd.api+json",
   ]
   let routes = JSONAPIRoutes(server: server)
-  try await withApp(configure: { app in try app.register(collection: routes) }) { app in
-    try await exercise(app.testing(), headers: jsonAPI)
-  }
+  try await withApp(
+    configure: { app in try app.register(collection: routes) },
+    { app in try await exercise(app.testing(), headers: jsonAPI) })
 }
 
 /// A read with an include, a create, and a method the endpoint does not answer.
