@@ -144,7 +144,7 @@ import Testing
   @Test(arguments: [
     "JSONAPICodable.docc/WritingChanges.md", "JSONAPICodable.docc/Paging.md",
     "JSONAPICodable.docc/ServerFrameworks.md", "JSONAPICodable.docc/AtomicOperations.md",
-    "JSONAPINetworking.docc/TalkingToAServer.md",
+    "JSONAPINetworking.docc/TalkingToAServer.md", "JSONAPICodable.docc/ServingResources.md",
   ])
   func everyArticleSnippetLineHasACompiledTwin(_ name: String) throws {
     let module = name.hasPrefix("JSONAPINetworking") ? "JSONAPINetworking" : "JSONAPICodable"
