@@ -47,6 +47,9 @@ public struct JSONAPIServer: Sendable {
   let links: ServedLinks
   /// The path of `baseURL`, such as `/v1`, or empty.
   let basePath: String
+  /// Every field of every type, for `fields[TYPE]` on any endpoint (an included resource may be of
+  /// any type).
+  let fieldsets: [String: Set<String>]
 
   /// Settings of a ``JSONAPIServer`` beyond its declarations.
   public struct Options: Sendable {
@@ -131,6 +134,9 @@ public struct JSONAPIServer: Sendable {
     self.options = options
     links = ServedLinks(base: base)
     basePath = Self.path(of: base)
+    fieldsets = byType.mapValues { declaration in
+      Set(declaration.schema.attributes.map(\.name) + declaration.schema.relationships.map(\.name))
+    }
   }
 
   private static func misdeclared(_ reason: String) -> JSONAPIDeclarationError {

@@ -27,14 +27,9 @@ struct ServedQuery: Sendable {
       }
       try tree.add(path: path, from: type, server: server)
     }
-    var fieldsets: [String: Set<String>] = [:]
-    for (fieldType, declaration) in server.resources {
-      fieldsets[fieldType] = Set(
-        declaration.schema.attributes.map(\.name) + declaration.schema.relationships.map(\.name))
-    }
     var rules = JSONAPIQueryRules(
       includePaths: type == nil ? nil : Set(query.include ?? []), sortFields: [],
-      fieldsets: type == nil ? [:] : fieldsets, pageMembers: [], filterMembers: [])
+      fieldsets: type == nil ? [:] : server.fieldsets, pageMembers: [], filterMembers: [])
     if let collection {
       rules.sortFields = Set(collection.sortable + ["id"])
       rules.filterMembers = Set(collection.filters.keys)
