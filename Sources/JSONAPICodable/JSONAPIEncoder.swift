@@ -20,8 +20,13 @@ import Foundation
 ///   value or `[String: …]` dictionary, is an attribute.
 /// - A `nil` optional is left out (in a PATCH: unchanged). ``JSONAPIRelationship`` says
 ///   `"data": null` or `"data": []` explicitly and carries relationship `meta`/`links`. An empty
-///   array is an attribute `[]`, unless its element type is ``JSONAPIRelationshipExpressible``
-///   (then `"data": []`); so is an explicitly encoded `nil` of such a type (`"data": null`).
+///   array is `"data": []` when its element type is ``JSONAPIRelationshipExpressible`` or
+///   ``JSONAPIResource``, or when the same member of the same model type is a to-many
+///   relationship in another resource of the document; else the attribute `[]`. An explicitly
+///   encoded `nil` of such a type is `"data": null`.
+/// - A nested value of a ``JSONAPIResource`` or ``JSONAPIRelationshipExpressible`` type is a
+///   relationship: without `id` or `lid` it throws `EncodingError.invalidValue` rather than
+///   become an attribute (``encode(graph:)`` creates such values as new resources).
 /// - Empty `attributes`/`relationships` objects and an empty `included` are never written.
 ///
 /// ## Included resources
@@ -130,7 +135,8 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   ///   ``Limits/maxNestingDepth``; ``JSONAPIError/invalidValue(reason:codingPath:)`` for other
   ///   values JSON:API cannot express (an `id` that is an object, a primary resource given twice,
   ///   a `meta` that is not an object); `EncodingError` for values JSON cannot express (NaN under
-  ///   `.throw`); and whatever your `encode(to:)` implementations throw. When several elements of
+  ///   `.throw`) and for a nested ``JSONAPIResource`` or ``JSONAPIRelationshipExpressible`` value
+  ///   without `id` or `lid`; and whatever your `encode(to:)` implementations throw. When several elements of
   ///   a collection fail, the first in document order is reported, and nothing after it is
   ///   encoded.
   public func encode<T: Encodable>(_ value: T) throws -> Data {

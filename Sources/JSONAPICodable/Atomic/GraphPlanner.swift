@@ -52,6 +52,9 @@ struct GraphPlanner {
     }
     var graph = Graph(root: root)
     try graph.collect(with: classifier)
+    // Every resource is taken apart: an empty array of a member that is a to-many relationship
+    // elsewhere in the graph is one too (ToManyLedger), so the resources are linked again.
+    if classifier.toMany.settleAll() { graph.relink() }
     graph.assignLocalIDs()
     return graph.operations()
   }
@@ -131,24 +134,7 @@ private struct Graph {
       let index = queue[head]
       head += 1
       guard let parts = nodes[index].parts else { continue }
-      var relationships: [Relationship] = []
-      var edges: [Edge] = []
-      for member in parts.relationships {
-        guard let linkage = linkage(of: member.value) else { continue }
-        switch linkage {
-        case .toOne(.new(let target, _)?):
-          edges.append(Edge(relationship: relationships.count, target: target))
-        case .toMany(let targets):
-          for case .new(let target, _) in targets {
-            edges.append(Edge(relationship: relationships.count, target: target))
-          }
-        default:
-          break
-        }
-        relationships.append(Relationship(name: member.key, linkage: linkage))
-      }
-      nodes[index].relationships = relationships
-      nodes[index].edges = edges
+      link(index, parts)
       // Relatives are the copies with members, met in the relationships just resolved: the first
       // copy of each new resource gives its members, later ones are references only.
       for relative in parts.takeRelatives() {
@@ -157,6 +143,36 @@ private struct Graph {
         nodes[target].parts = try classifier.resource(relative.resource)
         queue.append(target)
       }
+    }
+  }
+
+  /// Resolves the relationships of node `index`, whose members are `parts`, to nodes.
+  private mutating func link(_ index: Int, _ parts: ResourceParts) {
+    var relationships: [Relationship] = []
+    var edges: [Edge] = []
+    for member in parts.relationships {
+      guard let linkage = linkage(of: member.value) else { continue }
+      switch linkage {
+      case .toOne(.new(let target, _)?):
+        edges.append(Edge(relationship: relationships.count, target: target))
+      case .toMany(let targets):
+        for case .new(let target, _) in targets {
+          edges.append(Edge(relationship: relationships.count, target: target))
+        }
+      default:
+        break
+      }
+      relationships.append(Relationship(name: member.key, linkage: linkage))
+    }
+    nodes[index].relationships = relationships
+    nodes[index].edges = edges
+  }
+
+  /// Links every node again, once relationships were added to their parts after ``collect(with:)``
+  /// (empty ones, which point at no node: the nodes stay as they are).
+  mutating func relink() {
+    for index in nodes.indices {
+      if let parts = nodes[index].parts { link(index, parts) }
     }
   }
 

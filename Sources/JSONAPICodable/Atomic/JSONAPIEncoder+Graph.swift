@@ -22,7 +22,8 @@ extension JSONAPIEncoder {
   ///   and `id`, never added or changed (its members are not sent, nor followed).
   /// - Inside a graph, a nested value with a `type` (stored, or from ``JSONAPIResource``) is a
   ///   related resource even without `id` or `lid`; a ``JSONAPIAttributeExpressible`` value is
-  ///   still an attribute. (``encode(_:)`` keeps such values attributes.)
+  ///   still an attribute. (``encode(_:)`` keeps such values attributes, and refuses those of a
+  ///   ``JSONAPIResource`` or ``JSONAPIRelationshipExpressible`` type.)
   /// - Values with the same `type` and `lid` are one resource: the first copy met that carries
   ///   members gives its members, and a copy with only `type` and `lid` points at it. A new
   ///   resource without `lid` gets one unique in the request (`graph-1`, `graph-2`, … skipping any

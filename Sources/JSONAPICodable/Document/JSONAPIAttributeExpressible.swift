@@ -13,10 +13,13 @@
 public protocol JSONAPIAttributeExpressible {}
 
 /// Marks a type whose values are always related resources: an empty `[Element]` of such a type is
-/// encoded as an empty to-many relationship (`"data": []`) rather than as an empty attribute array.
+/// encoded as an empty to-many relationship (`"data": []`) rather than as an empty attribute array,
+/// and a value without `id` or `lid` is an `EncodingError` rather than an attribute (see
+/// ``JSONAPIResource``).
 ///
-/// Values that carry `type` and `id` are recognised as resources without this protocol; it matters only
-/// where no value is there to look at.
+/// Values that carry `type` and `id` are recognised as resources without this protocol. Without it,
+/// an empty array of them is `"data": []` only when the same member is a to-many relationship
+/// elsewhere in the document: conform the element type where nothing else tells.
 ///
 /// ```swift
 /// struct Tag: Codable, JSONAPIRelationshipExpressible { var id: String; var type = "tags" }

@@ -4,10 +4,11 @@
 /// `errors`, then `meta`, `links`, `jsonapi`. ``DocumentWriter`` writes the plan.
 struct DocumentAssembler {
   private let classifier: ResourceClassifier
-  private var collector = IncludedCollector()
+  private var collector: IncludedCollector
 
   init(options: EncodingOptions) {
     classifier = ResourceClassifier(options: options)
+    collector = IncludedCollector(ledger: classifier.toMany)
   }
 
   /// The top-level members for `root`, the tree of a value of type `rootType`.
@@ -75,6 +76,8 @@ struct DocumentAssembler {
     }
     if classifier.options.includeTree != nil {
       try collectRequested()
+      // Every resource is taken apart: settle the undecided empty arrays before any is written.
+      classifier.toMany.settleAll()
       // R67 (1.1): a response to `include` has `included`, even when it is empty.
       appendIncluded(to: &document)
       return
@@ -90,6 +93,8 @@ struct DocumentAssembler {
       let relatives = collector.accept(parts, at: found?.probe)
       collector.enqueue(relatives) { classifier.addsNothing($0, to: $1.parts) }
     }
+    // Every resource is taken apart: settle the undecided empty arrays before any is written.
+    classifier.toMany.settleAll()
     if classifier.options.includesRelatedResources, !collector.resources.isEmpty {
       appendIncluded(to: &document)
     }
@@ -184,6 +189,13 @@ struct DocumentAssembler {
     // resource that is a primary one is passed over when its turn comes.
     collector.enqueue(parts.takeRelatives())
     return parts
+  }
+
+  /// While the primary data streams: the first primary resource taken apart that must wait to be
+  /// written, because one of its members is an empty array still undecided (``ToManyLedger``);
+  /// `nil` when none must. Those taken apart before it are settled and may be written.
+  func firstUnsettledPrimary() -> ResourceParts? {
+    classifier.toMany.hasUndecided ? classifier.toMany.settleHead() : nil
   }
 
   /// Checks the primary resources taken apart so far, all at once: a resource given twice in the

@@ -17,6 +17,15 @@ final class EncodedObject {
   // Nodes belong to one encode call on one thread, so the dynamic exclusivity checks that class
   // properties otherwise pay on every access are left out.
   @exclusivity(unchecked) var role: Role
+  /// Whether the value is of a type whose values are always related resources
+  /// (``JSONAPIResource``, ``JSONAPIRelationshipExpressible``): where a relationship goes, it must
+  /// identify one, never fall back to an attribute. (Declared next to `role`: it takes a byte of
+  /// the padding before `swiftType`, not more memory.)
+  @exclusivity(unchecked) var isDeclaredRelated = false
+  /// The slot, in the call's ``EncodingTypeTraitsCache``, of the model type whose keyed container
+  /// made this object; -1 for none (a dictionary, a nested container): the key of its members in
+  /// ``ToManyLedger``. Also in the padding before `swiftType`.
+  @exclusivity(unchecked) var modelSlot: Int32 = -1
   /// The Swift type that encoded this object, for error messages.
   @exclusivity(unchecked) var swiftType: Any.Type?
   // One array of pairs rather than parallel key and value arrays: half the allocations.
@@ -37,8 +46,9 @@ final class EncodedObject {
 
   /// An empty object; `capacity` members are reserved up front when the caller knows how many are
   /// coming (else 8 are, at the first member).
-  init(role: Role = .plain, swiftType: Any.Type? = nil, capacity: Int = 0) {
+  init(role: Role = .plain, swiftType: Any.Type? = nil, modelSlot: Int32 = -1, capacity: Int = 0) {
     self.role = role
+    self.modelSlot = modelSlot
     self.swiftType = swiftType
     if capacity > 0 { members.reserveCapacity(capacity) }
   }

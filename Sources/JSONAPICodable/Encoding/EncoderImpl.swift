@@ -74,8 +74,12 @@ final class EncoderImpl: Encoder {
     if case .object(let existing)? = node {
       object = existing
     } else {
+      let role: EncodedObject.Role = Key.self == AnyCodingKey.self ? .dictionary : .plain
+      // Only a model's own members are reconciled across the document (ToManyLedger).
+      let isModel = role == .plain && !traits.contains(.standIn)
       object = EncodedObject(
-        role: Key.self == AnyCodingKey.self ? .dictionary : .plain, swiftType: valueType,
+        role: role, swiftType: valueType,
+        modelSlot: isModel ? Int32(exactly: typeSlot) ?? -1 : -1,
         capacity: context.traitsCache.memberCount(slot: typeSlot))
       setNode(.object(object))
     }
@@ -93,7 +97,9 @@ final class EncoderImpl: Encoder {
       let stream = context.stream.flatMap { $0.array === existing ? $0 : nil }
       return EncodingUnkeyedContainer(encoder: self, array: existing, stream: stream)
     }
-    let array = EncodedArray(holdsRelatedResources: traits.contains(.arrayOfRelated))
+    let array = EncodedArray(
+      holdsRelatedResources: traits.contains(.arrayOfRelated),
+      holdsNoResources: traits.contains(.arrayOfNonResources))
     var stream: PrimaryDataStream?
     if isPrimaryData, traits.contains(.standardArray), let primary = context.stream,
       primary.adopt(array)
@@ -209,6 +215,9 @@ final class EncoderImpl: Encoder {
         object.role = .relationship
       } else if traits.contains(.attribute) {
         object.role = .attribute
+      } else if object.role == .plain, !traits.isDisjoint(with: .declaredRelated) {
+        // Nested in a resource, it must then identify the related resource it stands for.
+        object.isDeclaredRelated = true
       }
       // A model that declares its type stores none: give the object the declared one.
       if traits.contains(.declaresResourceType), object[ResourceMemberName.type.text] == nil,

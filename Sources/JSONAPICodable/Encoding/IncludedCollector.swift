@@ -5,6 +5,8 @@
 /// recursion and no `removeFirst`.
 struct IncludedCollector {
   private(set) var resources: [ResourceParts] = []
+  /// Where the undecided empty arrays that merges add are deferred (the classifier's).
+  private let ledger: ToManyLedger
   /// Every identity met, in the order met, with the bits of its hash the slots keep
   /// (``HashSlots/bits(_:)``: in the identity's padding, so an entry takes no more room) and its
   /// position in ``resources``, or for a primary resource -1 minus its element of the primary data
@@ -28,6 +30,10 @@ struct IncludedCollector {
   /// 32 kB) stays in the cache while they land, and placing them all at once would take an array
   /// of their hash bits from every small document.
   private static let placedOneByOneUpTo = 2048
+
+  init(ledger: ToManyLedger) {
+    self.ledger = ledger
+  }
 
   /// Records the identity of the primary resource at `element` of the primary data (0 for a single
   /// resource). Whether it repeats an earlier one is known once ``placePrimaries()`` has run.
@@ -191,7 +197,8 @@ struct IncludedCollector {
     guard let probe, let identity = parts.identifier.identity else { return [] }
     if let index = probe.index {
       let position = identities[index].position
-      return Self.primaryElement(position) == nil ? resources[position].merge(parts) : []
+      return Self.primaryElement(position) == nil
+        ? resources[position].merge(parts, ledger: ledger) : []
     }
     record(identity, position: resources.count, at: probe)
     resources.append(parts)

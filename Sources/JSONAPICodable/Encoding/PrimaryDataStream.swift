@@ -11,6 +11,13 @@ import Foundation
 /// Errors come in the order of the primary data: an element's error (encoding it, taking it apart,
 /// writing it) is thrown once the elements before it are taken apart and written, so the first
 /// element that fails is the one reported, and nothing after it is encoded.
+///
+/// A resource with an empty array whose kind no element type tells (``ToManyLedger``) is held
+/// back, with every resource after it, until a later resource shows the member to be a to-many
+/// relationship or the document is complete: a resource is written only once its members are
+/// settled. Until then those resources stay in memory, as they would without streaming; the
+/// resources written are never revisited. (A resource held back is written later, so an error
+/// writing it can come after an error taking a later resource apart.)
 final class PrimaryDataStream {
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) var assembler: DocumentAssembler
@@ -25,8 +32,16 @@ final class PrimaryDataStream {
   @exclusivity(unchecked) private(set) var isOpen = false
   /// Whether ``completeData()`` has run.
   @exclusivity(unchecked) private var isComplete = false
-  /// How many elements have been taken apart and written.
+  /// How many elements have been taken apart (and written or held).
   @exclusivity(unchecked) private var written = 0
+  /// A primary resource taken apart and not yet written: element `index` of the primary data.
+  private struct Held {
+    let parts: ResourceParts
+    let index: Int
+  }
+  /// The resources held back, in order, from ``heldHead`` on (`nil` once written).
+  @exclusivity(unchecked) private var held: [Held?] = []
+  @exclusivity(unchecked) private var heldHead = 0
   /// How many elements have streamed.
   var count: Int { written + batch.count }
   /// The Swift type errors name for an element that is not a resource.
@@ -117,9 +132,32 @@ final class PrimaryDataStream {
           swiftType: name, codingPath: EncodingPath.topLevel.appending(index: index).text)
       }
       let parts = try assembler.primaryResource(object, at: index)
-      try writer.writeStreamedResource(parts, index: index)
+      let blocking = assembler.firstUnsettledPrimary()
+      if heldHead == held.count, blocking == nil {
+        try writer.writeStreamedResource(parts, index: index)
+      } else {
+        held.append(Held(parts: parts, index: index))
+        try writeHeld(upTo: blocking)
+      }
     } catch {
       throw assembler.firstPrimaryError(error)
+    }
+  }
+
+  /// Writes the resources held back, in order, up to `blocking` (`nil`: all of them).
+  private func writeHeld(upTo blocking: ResourceParts?) throws {
+    while heldHead < held.count, let next = held[heldHead], next.parts !== blocking {
+      held[heldHead] = nil
+      heldHead += 1
+      try writer.writeStreamedResource(next.parts, index: next.index)
+    }
+    if heldHead == held.count {
+      held.removeAll(keepingCapacity: true)
+      heldHead = 0
+    } else if heldHead >= 64, heldHead * 2 >= held.count {
+      // Drop the entries written, in amortised constant time.
+      held.removeSubrange(0..<heldHead)
+      heldHead = 0
     }
   }
 
@@ -133,7 +171,10 @@ final class PrimaryDataStream {
       return try writer.takeData()
     }
     try completeData()
+    // Takes the rest apart, which settles every member still undecided: then the resources held
+    // back can be written.
     let rest = try assembler.assemble(root, rootType: swiftType, streamed: array)
+    try writeHeld(upTo: nil)
     try writer.finishStreamedDocument(rest)
     return try writer.takeData()
   }

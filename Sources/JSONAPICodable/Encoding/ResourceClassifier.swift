@@ -4,13 +4,18 @@ struct ResourceClassifier {
   let options: EncodingOptions
   /// The paths of the resources taken apart, for errors and for the related resources queued.
   let paths = ResourcePaths()
+  /// Where members that are to-many relationships are learnt, and undecided empty arrays wait for
+  /// them, for the whole document.
+  let toMany = ToManyLedger()
 
   /// Takes a resource-shaped object apart. Relationship fields collect their related resources in
   /// ``ResourceParts/relatives`` (when `included` is wanted) for the caller to queue.
   ///
   /// - Throws: ``JSONAPIError/missingResourceType(swiftType:codingPath:)`` without a `type`;
   ///   ``JSONAPIError/invalidValue(reason:codingPath:)`` for an `id`, `lid` or `type` that is not a
-  ///   string (or number, for `id`) and for a ``JSONAPIRelationship`` whose data is not resources.
+  ///   string (or number, for `id`) and for a ``JSONAPIRelationship`` whose data is not resources;
+  ///   for a field that holds a related resource by its type (``EncodedObject/isDeclaredRelated``)
+  ///   and does not identify it, see ``refuseUnidentified(_:at:)``.
   func resource(
     from object: EncodedObject, at path: ResourcePaths.Index, includeNode: Int = IncludeTree.root
   ) throws -> ResourceParts {
@@ -159,11 +164,19 @@ struct ResourceClassifier {
           for: object, identifier: identifier, path: .member(name, of: resourcePath), into: parts,
           name: name)
         parts.markRelationship(position, .toOneRelationship(linkage))
+      } else if object.isDeclaredRelated {
+        throw refuseUnidentified(object, at: paths.path(.member(name, of: resourcePath)))
       } else {
         parts.markAttribute(position)
       }
     case .array(let array):
-      if let identifiers = Self.toManyIdentifiers(
+      if array.holdsNoResources {
+        // `[String]` and the like: the element type says it is no relationship, empty or not.
+        parts.markAttribute(position)
+      } else if array.elements.isEmpty, !array.holdsRelatedResources {
+        // No element and no element type to tell: the rest of the document decides (R30).
+        toMany.classifyEmpty(position, of: parts)
+      } else if let identifiers = Self.toManyIdentifiers(
         array, typedIsEnough: options.typedValuesAreResources)
       {
         var data: [ResourceLinkage] = []
@@ -185,7 +198,15 @@ struct ResourceClassifier {
           }
         }
         parts.markRelationship(position, .toManyRelationship(data))
+        // An element type that is no related-resource type leaves empty arrays of the member
+        // undecided: they follow this one.
+        if !array.holdsRelatedResources, !data.isEmpty {
+          toMany.learn(name, slot: parts.fields.modelSlot)
+        }
       } else {
+        // Not a relationship, so an attribute: unless an element is a related resource by its
+        // type, which must never be written as an attribute.
+        try refuseUnidentifiedElement(of: array, name: name, resourcePath: resourcePath)
         parts.markAttribute(position)
       }
     default:
@@ -194,7 +215,7 @@ struct ResourceClassifier {
   }
 
   /// Whether an array is a to-many relationship: every element resource-shaped, or empty with a
-  /// ``JSONAPIRelationshipExpressible`` element type.
+  /// ``JSONAPIRelationshipExpressible`` or ``JSONAPIResource`` element type.
   /// Returns the elements' identifiers, in order; `nil` when the array is not a relationship.
   private static func toManyIdentifiers(_ array: EncodedArray, typedIsEnough: Bool)
     -> [EncodedResourceIdentifier]?
@@ -212,6 +233,57 @@ struct ResourceClassifier {
       identifiers.append(identifier)
     }
     return identifiers
+  }
+
+  /// Throws ``refuseUnidentified(_:at:)`` for the first element of `array`, an array that is no
+  /// relationship, that holds a related resource by its type and does not identify it. Out of
+  /// line: it runs only for arrays that are attributes.
+  @inline(never)
+  private func refuseUnidentifiedElement(
+    of array: EncodedArray, name: String, resourcePath: ResourcePaths.Index
+  ) throws {
+    for (index, element) in array.elements.enumerated() {
+      guard case .object(let object) = element, object.isDeclaredRelated,
+        EncodedResourceIdentifier.ofRelated(
+          object, typedIsEnough: options.typedValuesAreResources) == nil
+      else { continue }
+      let elementPath = ResourcePaths.Step.element(
+        index, of: paths.appending(name, to: resourcePath))
+      throw refuseUnidentified(object, at: paths.path(elementPath))
+    }
+  }
+
+  /// The error for `object`, a value of a ``JSONAPIResource`` or
+  /// ``JSONAPIRelationshipExpressible`` type where a relationship goes (a field of a resource,
+  /// or an element of one), which does not identify the resource it stands for: such a value is
+  /// never written as an attribute, where the server would miss the relationship (R20, R23).
+  ///
+  /// Without `id` and `lid`, an `EncodingError.invalidValue` (its value the Swift type) that
+  /// names the path and what to do: a resource identifier needs an `id`, or a `lid` for a
+  /// resource created in the same request (R34), which ``JSONAPIEncoder/encode(graph:)`` sends.
+  /// (There, ``EncodingOptions/typedValuesAreResources``, the `type` is enough: such a value is
+  /// a new resource, never refused.) With a `type`, `id` or `lid` of the wrong kind, the error a
+  /// resource gets for it (``EncodedResourceIdentifier/Problem``).
+  @inline(never)
+  func refuseUnidentified(_ object: EncodedObject, at path: EncodingPath) -> any Error {
+    let swiftType = object.swiftType ?? Any.self
+    do {
+      _ = try EncodedResourceIdentifier(of: object)
+    } catch {
+      return error.error(swiftType: "\(swiftType)", at: path)
+    }
+    let declaration =
+      swiftType is any JSONAPIResource.Type ? "JSONAPIResource" : "JSONAPIRelationshipExpressible"
+    return EncodingError.invalidValue(
+      swiftType,
+      EncodingError.Context(
+        codingPath: path.codingPath,
+        debugDescription: SpecSection.cite(
+          "The value at `\(path.text)` is a \(swiftType), a \(declaration): a related resource, "
+            + "which needs an `id`, or a `lid`, to be written as a relationship, and is never "
+            + "written as an attribute. Give it an `id`; or, for a new resource, a `lid`, and "
+            + "send it with create(graph:at:) (JSONAPIEncoder.encode(graph:)), which creates it "
+            + "in the same request", SpecSection.identifierObjects)))
   }
 
   /// The relationship object for a ``JSONAPIRelationship`` value at `path`; `nil` when it would be

@@ -57,6 +57,25 @@ final class ResourceParts: MemberSource {
     fields.classify(position, as: .relationship, value: .null)
   }
 
+  /// Turns member `position` of ``fields``, an attribute that is an empty array, into the empty
+  /// to-many relationship `"data": []` (R30), placed among the relationships in member order, as
+  /// if it had been classified one (``ToManyLedger``).
+  func markEmptyToMany(_ position: Int) {
+    guard fields.members[position].kind == .attribute else { return }
+    // Relationships are added in the order of their members: this one goes after those before it.
+    var rank = 0
+    for index in 0..<position where fields.members[index].kind == .relationship { rank += 1 }
+    let relationship = PlannedMember(fields.members[position].key, .toManyRelationship([]))
+    fields.classify(position, as: .relationship, value: .null)
+    attributeCount -= 1
+    if rank > 0, firstRelationship != nil {
+      laterRelationships.insert(relationship, at: min(rank - 1, laterRelationships.count))
+      return
+    }
+    if let firstRelationship { laterRelationships.insert(firstRelationship, at: 0) }
+    firstRelationship = relationship
+  }
+
   private func addRelationship(_ relationship: PlannedMember) {
     if firstRelationship == nil {
       firstRelationship = relationship
@@ -84,12 +103,18 @@ final class ResourceParts: MemberSource {
 
   /// Adds the fields and meta/links members of `other` (the same resource encoded again) that this
   /// one lacks: the first-encoded value wins each conflict. Returns the related resources of the
-  /// relationships added, which must be collected in turn.
-  func merge(_ other: ResourceParts) -> [Relative] {
+  /// relationships added, which must be collected in turn. An undecided empty array added (an
+  /// attribute for now) is deferred in `ledger` here, where it is written.
+  func merge(_ other: ResourceParts, ledger: ToManyLedger) -> [Relative] {
     for member in other.fields.members
     where member.kind == .attribute && !fields.hasField(member.key) {
       fields.append(member.value, for: member.key, kind: .attribute)
       attributeCount += 1
+      if case .array(let array) = member.value, array.elements.isEmpty,
+        !array.holdsRelatedResources, !array.holdsNoResources
+      {
+        ledger.deferMerged(fields.count - 1, of: self, slot: other.fields.modelSlot)
+      }
     }
     var added: [String] = []
     other.forEachRelationship { relationship in

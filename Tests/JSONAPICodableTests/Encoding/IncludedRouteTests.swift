@@ -97,14 +97,25 @@ struct IncludedRouteTests {
         $0
       })
     // The documents the encoder gave before `included` had one route (checked equal to the
-    // queue's then), in the order of `formats`.
+    // queue's then), in the order of `formats`; since issue 36 the posts without notes write
+    // `"notes": {"data": []}`, a relationship as in the posts with notes (R20, R30), where they
+    // wrote the attribute `"notes": []`.
     let pinned = [
-      "1024267 59708f0bc261789d", "2392659 22254a6144d01195", "1024267 35e84185ee36c377",
-      "2392659 59838c4ce6e5a0dd", "1024267 59708f0bc261789d",
+      "1019767 f310db812aff3df9", "2394159 c1470c7595b2e76b", "1019767 ec62a862c9147b6f",
+      "2394159 8fca37fb317d55b5", "1019767 f310db812aff3df9",
     ]
     for (format, expected) in zip(Self.formats, pinned) {
       let data = try Self.encode(posts, formatting: format)
       #expect(Self.digest(data) == expected, "format \(format.rawValue)")
+      // One member, one kind: every post's notes are a relationship, and never an attribute.
+      let document = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+      let resources = document?["data"] as? [[String: Any]] ?? []
+      #expect(resources.count == 3_000)
+      #expect(
+        resources.allSatisfy { post in
+          (post["relationships"] as? [String: Any])?["notes"] != nil
+            && (post["attributes"] as? [String: Any])?["notes"] == nil
+        })
       // Every member once, and the notes.
       let included = try Self.included(data)
       #expect(Set(included.map(\.identity)).count == included.count)
@@ -167,9 +178,10 @@ struct IncludedRouteTests {
       Post(id: "1", author: Member(id: "m1", name: "Shallow copy")),
     ]
     let data = try Self.encode(posts)
+    // Post 1's empty notes are a relationship, as post 0's notes are (R20, R30).
     #expect(
       String(decoding: data, as: UTF8.self)
-        == #"{"data":[{"type":"posts","id":"0","relationships":{"author":{"data":{"type":"people","id":"m0"}},"notes":{"data":[{"type":"notes","id":"n0"}]}}},{"type":"posts","id":"1","attributes":{"notes":[]},"relationships":{"author":{"data":{"type":"people","id":"m1"}}}}],"included":[{"type":"people","id":"m0","attributes":{"name":"Zero"}},{"type":"notes","id":"n0","relationships":{"author":{"data":{"type":"people","id":"m1"}}}},{"type":"people","id":"m1","attributes":{"name":"Shallow copy"}}]}"#
+        == #"{"data":[{"type":"posts","id":"0","relationships":{"author":{"data":{"type":"people","id":"m0"}},"notes":{"data":[{"type":"notes","id":"n0"}]}}},{"type":"posts","id":"1","relationships":{"author":{"data":{"type":"people","id":"m1"}},"notes":{"data":[]}}}],"included":[{"type":"people","id":"m0","attributes":{"name":"Zero"}},{"type":"notes","id":"n0","relationships":{"author":{"data":{"type":"people","id":"m1"}}}},{"type":"people","id":"m1","attributes":{"name":"Shallow copy"}}]}"#
     )
   }
 
@@ -200,8 +212,9 @@ struct IncludedRouteTests {
       Post(id: "2", author: Member(id: "m1", name: decomposed)),
     ]
     let data = try Self.encode(posts)
+    // Post 2's empty notes are a relationship, as the other posts' notes are (R20, R30).
     let expected =
-      #"{"data":[{"type":"posts","id":"0","relationships":{"notes":{"data":[{"type":"notes","id":"n0"}]}}},{"type":"posts","id":"1","relationships":{"notes":{"data":[{"type":"notes","id":"n1"}]}}},{"type":"posts","id":"2","attributes":{"notes":[]},"relationships":{"author":{"data":{"type":"people","id":"m1"}}}}],"included":[{"type":"notes","id":"n0","relationships":{"author":{"data":{"type":"people","id":"m1"}}}},{"type":"notes","id":"n1","relationships":{"author":{"data":{"type":"people","id":"m1"}}}},{"type":"people","id":"m1","attributes":{"name":""#
+      #"{"data":[{"type":"posts","id":"0","relationships":{"notes":{"data":[{"type":"notes","id":"n0"}]}}},{"type":"posts","id":"1","relationships":{"notes":{"data":[{"type":"notes","id":"n1"}]}}},{"type":"posts","id":"2","relationships":{"author":{"data":{"type":"people","id":"m1"}},"notes":{"data":[]}}}],"included":[{"type":"notes","id":"n0","relationships":{"author":{"data":{"type":"people","id":"m1"}}}},{"type":"notes","id":"n1","relationships":{"author":{"data":{"type":"people","id":"m1"}}}},{"type":"people","id":"m1","attributes":{"name":""#
       + decomposed + #""}}]}"#
     // Compared as bytes: `String.==` would equate either spelling.
     #expect(data == Data(expected.utf8))
