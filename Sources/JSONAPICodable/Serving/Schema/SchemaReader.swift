@@ -265,9 +265,8 @@ protocol SchemaCollection {
   static var elementType: Any.Type { get }
 }
 
-extension Array: SchemaCollection {
-  static var elementType: Any.Type { Element.self }
-}
+// `elementType` of `EncodableArrayMarker` (the encoder's) serves this one too.
+extension Array: SchemaCollection {}
 
 extension Set: SchemaCollection {
   static var elementType: Any.Type { Element.self }
