@@ -45,7 +45,7 @@ extension JSONAPIServer {
         paging.appliesCursorPaginationProfile ? JSONAPIPaging.itemMeta(cursor: item.1) : nil
       try resource(item.0, into: &document, fields: served.fields, meta: meta)
     }
-    try writeIncluded(included, into: &document, fields: served.fields)
+    try writeIncluded(included, into: &document, served: served)
     document.key("links")
     try document.value(Self.linksValue(paged.links))
     if let meta = paged.meta {
@@ -129,7 +129,7 @@ extension JSONAPIServer {
     } else {
       try document.null()
     }
-    try writeIncluded(included, into: &document, fields: served.fields)
+    try writeIncluded(included, into: &document, served: served)
     document.key("links")
     try document.value(.object(["self": .string(links.absolute(exchange.request.target))]))
     document.closeObject()
@@ -186,7 +186,7 @@ extension JSONAPIServer {
     try document.openObject()
     document.key("data")
     try resource(record, into: &document, fields: served.fields)
-    try writeIncluded(included, into: &document, fields: served.fields)
+    try writeIncluded(included, into: &document, served: served)
     document.key("links")
     try document.value(.object(["self": .string(links.absolute(exchange.request.target))]))
     document.closeObject()
@@ -205,14 +205,15 @@ extension JSONAPIServer {
       record, schema: schema, fields: fields[record.type], links: links, meta: meta)
   }
 
-  /// `"included": […]` when the request asked to include anything (R67: present, even empty).
+  /// `"included": […]` when the request asked to include anything (R67: present then, even
+  /// empty), and nothing otherwise.
   func writeIncluded(
-    _ included: [JSONAPIResourceRecord], into document: inout ServedDocument,
-    fields: [String: Set<String>]
+    _ included: [JSONAPIResourceRecord], into document: inout ServedDocument, served: ServedQuery
   ) throws {
+    guard !served.include.isEmpty else { return }
     document.key("included")
     try document.array(included) { document, record in
-      try resource(record, into: &document, fields: fields)
+      try resource(record, into: &document, fields: served.fields)
     }
   }
 

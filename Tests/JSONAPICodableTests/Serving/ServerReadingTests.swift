@@ -48,6 +48,15 @@ import Testing
     #expect(store.takeCalls() == ["page articles", "resources comments", "resources people"])
   }
 
+  @Test func includedIsPresentExactlyWhenIncludeIsAsked() async throws {
+    let (server, _) = try await Fixture.server()
+    let plain = await server.respond(to: Fixture.request("GET", "/articles/1"))
+    #expect(plain.json["included"] == nil)
+    // R67: asked for and empty, it is still there.
+    let empty = await server.respond(to: Fixture.request("GET", "/articles/2?include=comments"))
+    #expect(empty.json["included"] == [])
+  }
+
   @Test func sparseFieldsetsKeepOnlyTheFieldsAsked() async throws {
     let (server, _) = try await Fixture.server()
     let response = await server.respond(
