@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Validates every document the encoder tests write against the official JSON:API JSON Schemas.
 #
-# Runs `swift test --filter 'Encoding|ServerExample'` (encoder tests and the example server's
-# request/response table) with JSONAPI_ENCODED_DUMP_DIR set, so each test document is saved as
+# Runs `swift test --filter 'Encoding|ServerExample|ServerReading|ServerWriting'` (encoder tests,
+# the example server's request/response table, and the answers of JSONAPIServer, the server from
+# declared resources) with JSONAPI_ENCODED_DUMP_DIR set, so each test document is saved as
 # <name>.<kind>.json (kind: response, create, update, relationship), then checks each file with
 # ../shared/jsonapi/tools/jsonapi_validate.py: the 1.0 schema set, or the 1.1 draft set for
 # documents that use 1.1 features (lid, an error's `type` link). Exits non-zero when a document
@@ -28,7 +29,7 @@ fi
 dump_dir="$(mktemp -d)"
 trap 'rm -rf "$dump_dir"' EXIT
 
-JSONAPI_ENCODED_DUMP_DIR="$dump_dir" swift test --filter 'Encoding|ServerExample'
+JSONAPI_ENCODED_DUMP_DIR="$dump_dir" swift test --filter 'Encoding|ServerExample|ServerReading|ServerWriting'
 
 shopt -s nullglob
 files=("$dump_dir"/*.json)

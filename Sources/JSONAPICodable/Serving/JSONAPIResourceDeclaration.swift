@@ -30,8 +30,10 @@ public struct JSONAPIResourceDeclaration: Sendable {
   public let allowsClientIDs: Bool
   /// Hooks that authorize, refuse or change operations.
   public let hooks: JSONAPIResourceHooks
-  /// Decodes a record as the model and runs the model's checks; `nil` when there are none.
-  let checkModel: (@Sendable (JSONAPIResourceRecord, JSONAPIDecoder) throws -> Void)?
+  /// Decodes a record (with its related resources) as the model and runs the model's checks;
+  /// `nil` when there are none.
+  let checkModel:
+    (@Sendable (JSONAPIResourceRecord, [JSONAPIResourceRecord], JSONAPIDecoder) throws -> Void)?
 
   /// The resource type, such as `articles`.
   public var type: String { schema.type }
@@ -53,8 +55,8 @@ public struct JSONAPIResourceDeclaration: Sendable {
   ///     ``JSONAPIResourceSchema/Relationship/inverse``).
   ///   - hooks: Hooks that authorize, refuse or change operations.
   ///   - validate: Checks a resource about to be stored, decoded as `Model` from what will be
-  ///     stored (its related resources as identifiers only); throw a ``JSONAPIErrorObject`` (or
-  ///     any error, answered as `422`) to refuse it.
+  ///     stored, its related resources whole (theirs in turn as identifiers only); throw a
+  ///     ``JSONAPIErrorObject`` (or any error, answered as `422`) to refuse it.
   /// - Throws: ``JSONAPIDeclarationError`` when a filter or sort member is
   ///   not a member of the model, or when the model cannot be read
   ///   (``JSONAPIResourceSchema/init(reading:keyEncodingStrategy:)``).
@@ -70,10 +72,12 @@ public struct JSONAPIResourceDeclaration: Sendable {
   ) throws {
     var schema = try JSONAPIResourceSchema(reading: model, keyEncodingStrategy: keyEncodingStrategy)
     try Self.apply(inverses, to: &schema)
-    var checkModel: (@Sendable (JSONAPIResourceRecord, JSONAPIDecoder) throws -> Void)?
+    var checkModel:
+      (@Sendable (JSONAPIResourceRecord, [JSONAPIResourceRecord], JSONAPIDecoder) throws -> Void)?
     if let validate {
-      checkModel = { record, decoder in
-        let model = try decoder.decode(Model.self, from: ServedDocument.data(of: record))
+      checkModel = { record, related, decoder in
+        let model = try decoder.decode(
+          Model.self, from: ServedDocument.data(of: record, included: related))
         try validate(model)
       }
     }
@@ -120,7 +124,8 @@ public struct JSONAPIResourceDeclaration: Sendable {
     schema: JSONAPIResourceSchema, filters: [String: JSONAPIFilter], sortable: [String],
     defaultSort: [JSONAPIQuery.SortField], paging: JSONAPIPaging, allowsClientIDs: Bool,
     hooks: JSONAPIResourceHooks,
-    checkModel: (@Sendable (JSONAPIResourceRecord, JSONAPIDecoder) throws -> Void)?
+    checkModel:
+      (@Sendable (JSONAPIResourceRecord, [JSONAPIResourceRecord], JSONAPIDecoder) throws -> Void)?
   ) throws {
     func refuse(_ what: String) -> JSONAPIDeclarationError {
       JSONAPIDeclarationError(

@@ -40,7 +40,7 @@ extension JSONAPIServer {
       action: .create, type: declaration.type, id: record.id.isEmpty ? nil : record.id,
       request: exchange.request)
     try declaration.hooks.willSave?(&record, access)
-    try check(record, declaration, pointer: pointer)
+    try await check(record, declaration, pointer: pointer, reader: writer)
     if !record.id.isEmpty, try await !writer.resources(record.type, ids: [record.id]).isEmpty {
       throw JSONAPIRequestError.resourceAlreadyExists(type: record.type, id: record.id)
     }
@@ -86,7 +86,7 @@ extension JSONAPIServer {
     try declaration.hooks.willSave?(&merged, access)
     merged.type = current.type
     merged.id = current.id
-    try check(merged, declaration, pointer: pointer)
+    try await check(merged, declaration, pointer: pointer, reader: writer)
     var written = JSONAPIResourceRecord(type: current.type, id: current.id)
     for (name, value) in merged.attributes
     where changes.attributes[name] != nil || current.attributes[name] != value {
@@ -182,7 +182,7 @@ extension JSONAPIServer {
       request: exchange.request)
     if let willSave = declaration.hooks.willSave {
       try willSave(&merged, access)
-      try check(merged, declaration, pointer: pointer)
+      try await check(merged, declaration, pointer: pointer, reader: writer)
     }
     let found: Bool
     switch method {
@@ -202,16 +202,28 @@ extension JSONAPIServer {
     }
   }
 
-  /// Runs the declaration's model check on a record about to be stored.
+  /// Runs the declaration's model check on a record about to be stored, with its related
+  /// resources read once per type so that their models decode whole.
   ///
   /// - Throws: `422` at `pointer` with the check's reason; a ``JSONAPIErrorObject`` the check
   ///   threw as it is.
   func check(
-    _ record: JSONAPIResourceRecord, _ declaration: JSONAPIResourceDeclaration, pointer: String
-  ) throws {
+    _ record: JSONAPIResourceRecord, _ declaration: JSONAPIResourceDeclaration, pointer: String,
+    reader: any JSONAPIStoreReader
+  ) async throws {
     guard let checkModel = declaration.checkModel else { return }
+    var wanted: [String: [String]] = [:]
+    for linkage in record.relationships.values {
+      for identifier in linkage.identifiers {
+        if let id = identifier.id { wanted[identifier.type, default: []].append(id) }
+      }
+    }
+    var related: [JSONAPIResourceRecord] = []
+    for type in wanted.keys.sorted() {
+      related += try await reader.resources(type, ids: wanted[type] ?? [])
+    }
     do {
-      try checkModel(record, options.decoder)
+      try checkModel(record, related, options.decoder)
     } catch let error as JSONAPIErrorObject {
       throw error
     } catch let error as DecodingError {

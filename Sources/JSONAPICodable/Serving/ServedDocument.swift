@@ -4,7 +4,8 @@ import Foundation
 /// their attributes in schema order, relationship objects with links and linkage, and the
 /// top-level members. It writes JSON through ``JSONWriter`` and knows JSON:API's layout only.
 struct ServedDocument {
-  private var writer = JSONWriter(formatting: [], depthLimit: 600, reportedDepthLimit: 512)
+  private var writer = JSONWriter(
+    formatting: [.withoutEscapingSlashes], depthLimit: 600, reportedDepthLimit: 512)
   /// For each open container, how many members or elements it has so far.
   private var counts: [Int] = []
 
@@ -181,37 +182,49 @@ struct ServedDocument {
     closeObject()
   }
 
-  /// `{"data": resource}` without links: what a model is decoded from to check it.
-  static func data(of record: JSONAPIResourceRecord) throws -> Data {
+  /// `{"data": resource, "included": [...]}` without links: what a model is decoded from to
+  /// check it, its related resources `included` so that their models decode whole.
+  static func data(of record: JSONAPIResourceRecord, included: [JSONAPIResourceRecord] = [])
+    throws -> Data
+  {
     var document = ServedDocument()
     try document.openObject()
     document.key("data")
-    try document.openObject()
-    document.key("type")
-    try document.string(record.type)
-    if !record.id.isEmpty {
-      document.key("id")
-      try document.string(record.id)
+    try document.bare(record)
+    if !included.isEmpty {
+      document.key("included")
+      try document.array(included) { document, related in try document.bare(related) }
     }
-    if !record.attributes.isEmpty {
-      document.key("attributes")
-      try document.value(.object(record.attributes))
-    }
-    if !record.relationships.isEmpty {
-      document.key("relationships")
-      try document.openObject()
-      for name in record.relationships.keys.sorted() {
-        document.key(name)
-        try document.openObject()
-        document.key("data")
-        try document.linkage(record.relationships[name] ?? .toOne(nil))
-        document.closeObject()
-      }
-      document.closeObject()
-    }
-    document.closeObject()
     document.closeObject()
     return try document.data()
+  }
+
+  /// A resource object with every member the record holds and no links.
+  private mutating func bare(_ record: JSONAPIResourceRecord) throws {
+    try openObject()
+    key("type")
+    try string(record.type)
+    if !record.id.isEmpty {
+      key("id")
+      try string(record.id)
+    }
+    if !record.attributes.isEmpty {
+      key("attributes")
+      try value(.object(record.attributes))
+    }
+    if !record.relationships.isEmpty {
+      key("relationships")
+      try openObject()
+      for name in record.relationships.keys.sorted() {
+        key(name)
+        try openObject()
+        key("data")
+        try linkage(record.relationships[name] ?? .toOne(nil))
+        closeObject()
+      }
+      closeObject()
+    }
+    closeObject()
   }
 }
 

@@ -94,6 +94,29 @@ enum ServerFixture {
     return records
   }
 
+  /// `server`'s answer to `request`. Every document it answers with (Atomic Operations aside)
+  /// is checked by `JSONAPIComplianceChecker` and dumped for the schema check of
+  /// Scripts/validate-encoded-documents.sh, as the encoder's documents are.
+  static func respond(_ server: JSONAPIServer, _ request: JSONAPIServerRequest) async
+    -> JSONAPIServerResponse
+  {
+    let response = await server.respond(to: request)
+    let isAtomic = response.header("Content-Type")?.contains("ext=") == true
+    // Sparse fieldsets may leave included resources unreachable, which JSON:API allows (R38's
+    // exception) and the checker does not know: such answers are left to the tests' own checks.
+    let isSparse = request.target.contains("fields%5B")
+    if !response.body.isEmpty, !isAtomic, !isSparse {
+      let name =
+        "served-" + request.method.lowercased() + "-"
+        + String(request.target.map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(80))
+        + "-\(response.status)"
+      _ = try? checked(
+        response.body, name: name, kind: .response,
+        answersInclude: request.target.contains("include="))
+    }
+    return response
+  }
+
   /// A request with the JSON:API media type in `Accept`, and in `Content-Type` with a body.
   static func request(
     _ method: String, _ target: String, body: String? = nil, contentType: String = mediaType,

@@ -10,7 +10,8 @@ import Testing
 
   @Test func aCollectionPagesByNumberWithLinksAndMeta() async throws {
     let (server, _) = try await Fixture.server()
-    let response = await server.respond(to: Fixture.request("GET", "/articles?page%5Bnumber%5D=2"))
+    let response = await Fixture.respond(
+      server, Fixture.request("GET", "/articles?page%5Bnumber%5D=2"))
     #expect(response.status == 200)
     #expect(response.header("Content-Type") == Fixture.mediaType)
     #expect(response.ids == ["6", "7", "8", "9", "10"])
@@ -31,8 +32,9 @@ import Testing
   @Test func includesAreReadPerLevelAndTypeNotPerResource() async throws {
     let (server, store) = try await Fixture.server()
     _ = store.takeCalls()
-    let response = await server.respond(
-      to: Fixture.request(
+    let response = await Fixture.respond(
+      server,
+      Fixture.request(
         "GET", "/articles?include=author,comments.author&page%5Bsize%5D=10"))
     #expect(response.status == 200)
     // R67/R41: each included resource once, none of the primary data.
@@ -50,17 +52,18 @@ import Testing
 
   @Test func includedIsPresentExactlyWhenIncludeIsAsked() async throws {
     let (server, _) = try await Fixture.server()
-    let plain = await server.respond(to: Fixture.request("GET", "/articles/1"))
+    let plain = await Fixture.respond(server, Fixture.request("GET", "/articles/1"))
     #expect(plain.json["included"] == nil)
     // R67: asked for and empty, it is still there.
-    let empty = await server.respond(to: Fixture.request("GET", "/articles/2?include=comments"))
+    let empty = await Fixture.respond(
+      server, Fixture.request("GET", "/articles/2?include=comments"))
     #expect(empty.json["included"] == [])
   }
 
   @Test func sparseFieldsetsKeepOnlyTheFieldsAsked() async throws {
     let (server, _) = try await Fixture.server()
-    let response = await server.respond(
-      to: Fixture.request("GET", "/articles/1?fields%5Barticles%5D=title&include=author"))
+    let response = await Fixture.respond(
+      server, Fixture.request("GET", "/articles/1?fields%5Barticles%5D=title&include=author"))
     let data = response.json["data"]
     #expect(data?["attributes"]?.objectValue?.keys.sorted() == ["title"])
     #expect(data?["relationships"] == nil)
@@ -69,16 +72,16 @@ import Testing
 
   @Test func sortAndFilterAreTheDeclaredOnes() async throws {
     let (server, _) = try await Fixture.server()
-    let sorted = await server.respond(to: Fixture.request("GET", "/articles?sort=-wordCount"))
+    let sorted = await Fixture.respond(server, Fixture.request("GET", "/articles?sort=-wordCount"))
     #expect(sorted.ids == ["12", "11", "10", "9", "8"])
-    let byAuthor = await server.respond(
-      to: Fixture.request("GET", "/articles?filter%5Bauthor%5D=2&page%5Bsize%5D=10"))
+    let byAuthor = await Fixture.respond(
+      server, Fixture.request("GET", "/articles?filter%5Bauthor%5D=2&page%5Bsize%5D=10"))
     #expect(byAuthor.ids == ["1", "4", "7", "10"])
-    let longer = await server.respond(
-      to: Fixture.request("GET", "/articles?filter%5BlongerThan%5D=100"))
+    let longer = await Fixture.respond(
+      server, Fixture.request("GET", "/articles?filter%5BlongerThan%5D=100"))
     #expect(longer.ids == ["11", "12"])
-    let titled = await server.respond(
-      to: Fixture.request("GET", "/articles?filter%5Btitle%5D=ARTICLE%2001"))
+    let titled = await Fixture.respond(
+      server, Fixture.request("GET", "/articles?filter%5Btitle%5D=ARTICLE%2001"))
     #expect(titled.ids == ["1"])
   }
 
@@ -99,7 +102,7 @@ import Testing
     async throws
   {
     let (server, _) = try await Fixture.server()
-    let response = await server.respond(to: Fixture.request("GET", target))
+    let response = await Fixture.respond(server, Fixture.request("GET", target))
     #expect(response.status == status)
     #expect(response.errorSource == parameter)
     #expect(response.json["errors"]?[0]?["detail"]?.stringValue?.isEmpty == false)
@@ -107,8 +110,8 @@ import Testing
 
   @Test func aFilterValueThatIsNotTheMembersTypeSaysWhy() async throws {
     let (server, _) = try await Fixture.server()
-    let response = await server.respond(
-      to: Fixture.request("GET", "/articles?filter%5BwordCount%5D=10,many"))
+    let response = await Fixture.respond(
+      server, Fixture.request("GET", "/articles?filter%5BwordCount%5D=10,many"))
     #expect(response.status == 400)
     #expect(response.json["errors"]?[0]?["code"] == "invalid-filter-value")
     #expect(
@@ -118,45 +121,46 @@ import Testing
   @Test func aFilterValueWithUPlus0000IsRefusedNotCut() async throws {
     let (server, _) = try await Fixture.server()
     // `%00zzzz` cut at U+0000 would be empty text, which every title contains.
-    let response = await server.respond(
-      to: Fixture.request("GET", "/articles?filter%5Btitle%5D=%00zzzz"))
+    let response = await Fixture.respond(
+      server, Fixture.request("GET", "/articles?filter%5Btitle%5D=%00zzzz"))
     #expect(response.status == 400 && response.errorSource == "filter[title]")
     #expect(response.json["errors"]?[0]?["detail"]?.stringValue?.contains("U+0000") == true)
   }
 
   @Test func oneResourceAndItsAbsence() async throws {
     let (server, _) = try await Fixture.server()
-    let one = await server.respond(to: Fixture.request("GET", "/people/2"))
+    let one = await Fixture.respond(server, Fixture.request("GET", "/people/2"))
     #expect(one.status == 200 && one.json["data"]?["attributes"]?["name"] == "Person 2")
     #expect(one.json["links"]?["self"] == "https://api.example.com/people/2")
-    let missing = await server.respond(to: Fixture.request("GET", "/people/9"))
+    let missing = await Fixture.respond(server, Fixture.request("GET", "/people/9"))
     #expect(missing.status == 404)
     #expect(missing.json["errors"]?[0]?["status"] == "404")
-    let noType = await server.respond(to: Fixture.request("GET", "/books"))
+    let noType = await Fixture.respond(server, Fixture.request("GET", "/books"))
     #expect(noType.status == 404)
-    let noRelationship = await server.respond(to: Fixture.request("GET", "/articles/1/editor"))
+    let noRelationship = await Fixture.respond(server, Fixture.request("GET", "/articles/1/editor"))
     #expect(noRelationship.status == 404)
   }
 
   @Test func relatedResourcesAndLinkage() async throws {
     let (server, _) = try await Fixture.server()
-    let author = await server.respond(to: Fixture.request("GET", "/articles/4/author"))
+    let author = await Fixture.respond(server, Fixture.request("GET", "/articles/4/author"))
     #expect(author.json["data"]?["id"] == "2" && author.json["data"]?["type"] == "people")
-    let comments = await server.respond(
-      to: Fixture.request("GET", "/articles/1/comments?include=author"))
+    let comments = await Fixture.respond(
+      server, Fixture.request("GET", "/articles/1/comments?include=author"))
     #expect(comments.ids == ["1", "2"])
     #expect(comments.json["included"]?[0]?["id"] == "3")
-    let none = await server.respond(to: Fixture.request("GET", "/articles/2/comments"))
+    let none = await Fixture.respond(server, Fixture.request("GET", "/articles/2/comments"))
     #expect(none.status == 200 && none.ids.isEmpty)
-    let linkage = await server.respond(
-      to: Fixture.request("GET", "/articles/1/relationships/comments"))
+    let linkage = await Fixture.respond(
+      server, Fixture.request("GET", "/articles/1/relationships/comments"))
     #expect(
       linkage.json["data"]
         == [["type": "comments", "id": "1"], ["type": "comments", "id": "2"]])
     #expect(
       linkage.json["links"]?["self"]
         == "https://api.example.com/articles/1/relationships/comments")
-    let missingOwner = await server.respond(to: Fixture.request("GET", "/articles/99/comments"))
+    let missingOwner = await Fixture.respond(
+      server, Fixture.request("GET", "/articles/99/comments"))
     #expect(missingOwner.status == 404)
   }
 
@@ -164,26 +168,26 @@ import Testing
     let (server, _) = try await Fixture.server(
       articlePaging: .cursor(defaultSize: 5, maxSize: 10))
     let profile = JSONAPIPaging.cursorPaginationProfile
-    let first = await server.respond(to: Fixture.request("GET", "/articles?sort=-wordCount"))
+    let first = await Fixture.respond(server, Fixture.request("GET", "/articles?sort=-wordCount"))
     #expect(first.ids == ["12", "11", "10", "9", "8"])
     #expect(first.header("Content-Type")?.contains(profile) == true)
     let next = try #require(first.json["links"]?["next"]?.stringValue)
-    let second = await server.respond(to: Fixture.request("GET", next))
+    let second = await Fixture.respond(server, Fixture.request("GET", next))
     #expect(second.ids == ["7", "6", "5", "4", "3"])
     let prev = try #require(second.json["links"]?["prev"]?.stringValue)
-    let back = await server.respond(to: Fixture.request("GET", prev))
+    let back = await Fixture.respond(server, Fixture.request("GET", prev))
     #expect(back.ids == ["12", "11", "10", "9", "8"])
     // A cursor made for another sort is refused, naming the parameter.
     let cursor = try #require(second.json["data"]?[0]?["meta"]?["page"]?["cursor"]?.stringValue)
-    let mixed = await server.respond(
-      to: Fixture.request("GET", "/articles?sort=title&page%5Bafter%5D=\(cursor)"))
+    let mixed = await Fixture.respond(
+      server, Fixture.request("GET", "/articles?sort=title&page%5Bafter%5D=\(cursor)"))
     #expect(mixed.status == 400 && mixed.errorSource == "page[after]")
   }
 
   @Test func headAnswersAsGetWithoutABody() async throws {
     let (server, _) = try await Fixture.server()
-    let get = await server.respond(to: Fixture.request("GET", "/articles/1"))
-    let head = await server.respond(to: Fixture.request("HEAD", "/articles/1"))
+    let get = await Fixture.respond(server, Fixture.request("GET", "/articles/1"))
+    let head = await Fixture.respond(server, Fixture.request("HEAD", "/articles/1"))
     #expect(head.status == 200 && head.body.isEmpty && !get.body.isEmpty)
     #expect(head.header("Content-Type") == get.header("Content-Type"))
   }
@@ -199,7 +203,7 @@ import Testing
     async throws
   {
     let (server, _) = try await Fixture.server()
-    let response = await server.respond(to: Fixture.request(method, target))
+    let response = await Fixture.respond(server, Fixture.request(method, target))
     #expect(response.status == 405)
     #expect(response.header("Allow") == allow)
     #expect(response.json["errors"]?[0]?["status"] == "405")
@@ -207,12 +211,14 @@ import Testing
 
   @Test func negotiationRefusesUnknownExtensions() async throws {
     let (server, _) = try await Fixture.server()
-    let accept = await server.respond(
-      to: Fixture.request(
+    let accept = await Fixture.respond(
+      server,
+      Fixture.request(
         "GET", "/articles", accept: #"application/vnd.api+json;ext="https://example.com/x""#))
     #expect(accept.status == 406 && accept.errorSource == "Accept")
-    let content = await server.respond(
-      to: Fixture.request(
+    let content = await Fixture.respond(
+      server,
+      Fixture.request(
         "POST", "/articles", body: "{}",
         contentType: #"application/vnd.api+json;ext="https://example.com/x""#))
     #expect(content.status == 415 && content.errorSource == "Content-Type")

@@ -14,15 +14,15 @@ import Testing
 
   @Test func aCreateIs201WithLocationAndTheResource() async throws {
     let (server, _) = try await Fixture.server()
-    let response = await server.respond(
-      to: Fixture.request("POST", "/articles?include=author", body: Self.newArticle))
+    let response = await Fixture.respond(
+      server, Fixture.request("POST", "/articles?include=author", body: Self.newArticle))
     #expect(response.status == 201)
     #expect(response.header("Location") == "https://api.example.com/articles/13")
     // R78: Location and links.self match.
     #expect(response.json["data"]?["links"]?["self"] == "https://api.example.com/articles/13")
     #expect(response.json["data"]?["attributes"]?["title"] == "New")
     #expect(response.json["included"]?[0]?["attributes"]?["name"] == "Person 2")
-    let read = await server.respond(to: Fixture.request("GET", "/articles/13"))
+    let read = await Fixture.respond(server, Fixture.request("GET", "/articles/13"))
     #expect(read.json["data"]?["relationships"]?["author"]?["data"]?["id"] == "2")
     #expect(read.json["data"]?["relationships"]?["comments"]?["data"] == [])
   }
@@ -70,10 +70,10 @@ import Testing
     async throws
   {
     let (server, _) = try await Fixture.server()
-    let response = await server.respond(to: Fixture.request("POST", "/articles", body: body))
+    let response = await Fixture.respond(server, Fixture.request("POST", "/articles", body: body))
     #expect(response.status == status)
     if let pointer { #expect(response.errorSource == pointer) }
-    let count = await server.respond(to: Fixture.request("GET", "/articles"))
+    let count = await Fixture.respond(server, Fixture.request("GET", "/articles"))
     #expect(count.json["meta"]?["page"]?["total"] == .integer(12), "nothing stored")
   }
 
@@ -82,16 +82,17 @@ import Testing
     let body =
       #"{"data":{"type":"comments","id":"c-1","attributes":{"body":"Hi"},"#
       + #""relationships":{"article":{"data":{"type":"articles","id":"2"}}}}}"#
-    let created = await server.respond(to: Fixture.request("POST", "/comments", body: body))
+    let created = await Fixture.respond(server, Fixture.request("POST", "/comments", body: body))
     #expect(created.status == 201 && created.json["data"]?["id"] == "c-1")
-    let again = await server.respond(to: Fixture.request("POST", "/comments", body: body))
+    let again = await Fixture.respond(server, Fixture.request("POST", "/comments", body: body))
     #expect(again.status == 409)
   }
 
   @Test func anUpdateChangesOnlyWhatWasSent() async throws {
     let (server, store) = try await Fixture.server()
-    let response = await server.respond(
-      to: Fixture.request(
+    let response = await Fixture.respond(
+      server,
+      Fixture.request(
         "PATCH", "/articles/3",
         body: #"{"data":{"type":"articles","id":"3","attributes":{"title":"Renamed"}}}"#))
     #expect(response.status == 200)
@@ -99,60 +100,66 @@ import Testing
     #expect(response.json["data"]?["attributes"]?["wordCount"] == .integer(30))
     #expect(response.json["data"]?["relationships"]?["author"]?["data"]?["id"] == "1")
     #expect(store.takeCalls().contains("update articles"))
-    let mismatch = await server.respond(
-      to: Fixture.request(
+    let mismatch = await Fixture.respond(
+      server,
+      Fixture.request(
         "PATCH", "/articles/3", body: #"{"data":{"type":"articles","id":"4","attributes":{}}}"#))
     #expect(mismatch.status == 409 && mismatch.errorSource == "/data/id")
-    let missing = await server.respond(
-      to: Fixture.request(
+    let missing = await Fixture.respond(
+      server,
+      Fixture.request(
         "PATCH", "/articles/99", body: #"{"data":{"type":"articles","id":"99"}}"#))
     #expect(missing.status == 404)
-    let noID = await server.respond(
-      to: Fixture.request("PATCH", "/articles/3", body: #"{"data":{"type":"articles"}}"#))
+    let noID = await Fixture.respond(
+      server, Fixture.request("PATCH", "/articles/3", body: #"{"data":{"type":"articles"}}"#))
     #expect(noID.status == 400 && noID.errorSource == "/data")
   }
 
   @Test func aDeleteIs204AndClearsLinkageThatNamedIt() async throws {
     let (server, _) = try await Fixture.server()
-    let deleted = await server.respond(to: Fixture.request("DELETE", "/comments/1"))
+    let deleted = await Fixture.respond(server, Fixture.request("DELETE", "/comments/1"))
     #expect(deleted.status == 204 && deleted.body.isEmpty)
-    let gone = await server.respond(to: Fixture.request("GET", "/comments/1"))
+    let gone = await Fixture.respond(server, Fixture.request("GET", "/comments/1"))
     #expect(gone.status == 404)
-    let linkage = await server.respond(
-      to: Fixture.request("GET", "/articles/1/relationships/comments"))
+    let linkage = await Fixture.respond(
+      server, Fixture.request("GET", "/articles/1/relationships/comments"))
     #expect(linkage.json["data"] == [["type": "comments", "id": "2"]])
-    let twice = await server.respond(to: Fixture.request("DELETE", "/comments/1"))
+    let twice = await Fixture.respond(server, Fixture.request("DELETE", "/comments/1"))
     #expect(twice.status == 404)
   }
 
   @Test func relationshipEndpointsReplaceAddAndRemove() async throws {
     let (server, _) = try await Fixture.server()
     func linkage(_ target: String) async -> JSONAPIValue? {
-      await server.respond(to: Fixture.request("GET", target)).json["data"]
+      await Fixture.respond(server, Fixture.request("GET", target)).json["data"]
     }
     let author = "/articles/5/relationships/author"
     #expect(
-      await server.respond(
-        to: Fixture.request("PATCH", author, body: #"{"data":{"type":"people","id":"3"}}"#)
+      await Fixture.respond(
+        server, Fixture.request("PATCH", author, body: #"{"data":{"type":"people","id":"3"}}"#)
       ).status == 204)
     #expect(await linkage(author)?["id"] == "3")
     #expect(
-      await server.respond(to: Fixture.request("PATCH", author, body: #"{"data":null}"#)).status
+      await Fixture.respond(server, Fixture.request("PATCH", author, body: #"{"data":null}"#))
+        .status
         == 204)
     #expect(await linkage(author) == .null)
     let comments = "/articles/2/relationships/comments"
     let one = #"{"data":[{"type":"comments","id":"1"}]}"#
-    #expect(await server.respond(to: Fixture.request("POST", comments, body: one)).status == 204)
+    #expect(
+      await Fixture.respond(server, Fixture.request("POST", comments, body: one)).status == 204)
     // R84: adding a present member is no error and no duplicate.
-    #expect(await server.respond(to: Fixture.request("POST", comments, body: one)).status == 204)
+    #expect(
+      await Fixture.respond(server, Fixture.request("POST", comments, body: one)).status == 204)
     #expect(await linkage(comments) == [["type": "comments", "id": "1"]])
-    #expect(await server.respond(to: Fixture.request("DELETE", comments, body: one)).status == 204)
+    #expect(
+      await Fixture.respond(server, Fixture.request("DELETE", comments, body: one)).status == 204)
     #expect(await linkage(comments) == [])
-    let missing = await server.respond(
-      to: Fixture.request("POST", comments, body: #"{"data":[{"type":"comments","id":"9"}]}"#))
+    let missing = await Fixture.respond(
+      server, Fixture.request("POST", comments, body: #"{"data":[{"type":"comments","id":"9"}]}"#))
     #expect(missing.status == 404 && missing.errorSource == "/data/0")
-    let toOneArray = await server.respond(
-      to: Fixture.request("PATCH", author, body: #"{"data":[]}"#))
+    let toOneArray = await Fixture.respond(
+      server, Fixture.request("PATCH", author, body: #"{"data":[]}"#))
     #expect(toOneArray.status == 400 && toOneArray.errorSource == "/data")
   }
 
@@ -170,8 +177,9 @@ import Testing
         {"op":"remove","ref":{"type":"articles","id":"12"}}
       ]}
       """#
-    let response = await server.respond(
-      to: Fixture.request(
+    let response = await Fixture.respond(
+      server,
+      Fixture.request(
         "POST", "/operations", body: body, contentType: Fixture.atomic, accept: Fixture.atomic))
     #expect(response.status == 200)
     #expect(response.header("Content-Type") == Fixture.atomic)
@@ -181,7 +189,7 @@ import Testing
     #expect(results[1]["data"]?["relationships"]?["author"]?["data"]?["id"] == "4")
     #expect(results[2]["data"]?["attributes"]?["wordCount"] == .integer(7))
     #expect(results[3] == [:] && results[4] == [:])
-    let removed = await server.respond(to: Fixture.request("GET", "/articles/12"))
+    let removed = await Fixture.respond(server, Fixture.request("GET", "/articles/12"))
     #expect(removed.status == 404)
   }
 
@@ -193,14 +201,15 @@ import Testing
         {"op":"add","data":{"type":"articles","attributes":{"title":5}}}
       ]}
       """#
-    let response = await server.respond(
-      to: Fixture.request(
+    let response = await Fixture.respond(
+      server,
+      Fixture.request(
         "POST", "/operations", body: body, contentType: Fixture.atomic, accept: Fixture.atomic))
     #expect(response.status == 422)
     #expect(response.errorSource == "/atomic:operations/1/data/attributes/title")
-    let people = await server.respond(to: Fixture.request("GET", "/people"))
+    let people = await Fixture.respond(server, Fixture.request("GET", "/people"))
     #expect(people.ids == ["1", "2", "3"], "R110: nothing of the request stored")
-    let plain = await server.respond(to: Fixture.request("POST", "/operations", body: body))
+    let plain = await Fixture.respond(server, Fixture.request("POST", "/operations", body: body))
     #expect(plain.status == 415)
   }
 
@@ -212,10 +221,10 @@ import Testing
       }
     }
     let (server, _) = try await Fixture.server(hooks: hooks)
-    let read = await server.respond(to: Fixture.request("GET", "/articles/1"))
+    let read = await Fixture.respond(server, Fixture.request("GET", "/articles/1"))
     #expect(read.status == 200)
-    let write = await server.respond(
-      to: Fixture.request("POST", "/articles", body: Self.newArticle))
+    let write = await Fixture.respond(
+      server, Fixture.request("POST", "/articles", body: Self.newArticle))
     #expect(write.status == 403 && write.json["errors"]?[0]?["code"] == "read-only")
   }
 
@@ -227,16 +236,39 @@ import Testing
           source: .init(pointer: "/data/attributes/body"))
       }
     })
-    let blank = await server.respond(
-      to: Fixture.request(
+    let blank = await Fixture.respond(
+      server,
+      Fixture.request(
         "POST", "/comments", body: #"{"data":{"type":"comments","attributes":{"body":" "}}}"#))
     #expect(blank.status == 422 && blank.errorSource == "/data/attributes/body")
     // Text is kept whole: a U+0000 inside is stored and read back exactly.
-    let nul = await server.respond(
-      to: Fixture.request(
+    let nul = await Fixture.respond(
+      server,
+      Fixture.request(
         "POST", "/comments",
         body: #"{"data":{"type":"comments","attributes":{"body":"nul\u0000tail"}}}"#))
     #expect(nul.status == 201)
     #expect(nul.json["data"]?["attributes"]?["body"] == .string("nul\u{0000}tail"))
+  }
+
+  @Test func theModelsCheckSeesItsRelatedResourcesWhole() async throws {
+    // Person.name is required: the check decodes the comment with its author included.
+    let (server, _) = try await Fixture.server(validateComment: { comment in
+      if comment.author?.name == "Person 3" {
+        throw JSONAPIErrorObject(
+          status: "422", code: "banned", source: .init(pointer: "/data/relationships/author"))
+      }
+    })
+    func post(author: String) async -> JSONAPIServerResponse {
+      await Fixture.respond(
+        server,
+        Fixture.request(
+          "POST", "/comments",
+          body: #"{"data":{"type":"comments","attributes":{"body":"Hi"},"#
+            + #""relationships":{"author":{"data":{"type":"people","id":"\#(author)"}}}}}"#))
+    }
+    let banned = await post(author: "3")
+    #expect(banned.status == 422 && banned.json["errors"]?[0]?["code"] == "banned")
+    #expect(await post(author: "1").status == 201)
   }
 }
