@@ -74,7 +74,8 @@ public final class JSONAPISQLiteStore: JSONAPIStore {
   ///   - tables: The tables of types that do not live in the default table, by type.
   /// - Throws: ``JSONAPISQLiteStoreError`` when a relationship's target type has no schema (or
   ///   none is declared), an inverse mirrors no to-one relationship, two members would share a
-  ///   column or two types a table, or an existing table lacks a column; GRDB's errors when the
+  ///   column or two types a table, an existing table lacks a column, or an existing table with
+  ///   integer ids has another id column than its `INTEGER PRIMARY KEY`; GRDB's errors when the
   ///   database cannot be opened.
   public init(
     path: String, schemas: [JSONAPIResourceSchema], tables: [String: JSONAPISQLiteTable] = [:]
@@ -84,6 +85,9 @@ public final class JSONAPISQLiteStore: JSONAPIStore {
     var configuration = Configuration()
     // Transactions span several writer accesses (one per store call): the store ends each one.
     configuration.allowsUnsafeTransactions = true
+    // Another connection to the file (another store, another process) may hold the write lock:
+    // wait for it a while rather than fail at once.
+    configuration.busyMode = .timeout(5)
     configuration.prepareDatabase { db in
       db.trace(options: .statement) { _ in statements.withValue { $0 += 1 } }
     }

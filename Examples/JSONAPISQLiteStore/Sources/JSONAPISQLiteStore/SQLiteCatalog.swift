@@ -231,11 +231,19 @@ struct SQLiteCatalog: Sendable {
         try Self.require(
           [info.idColumn] + info.attributes.map(\.column) + info.toOnes.map(\.column),
           in: info.table, of: info.type, db)
+        // Integer ids are made by SQLite: the id column must be the rowid's alias.
+        if info.idKind == .integer,
+          try db.primaryKey(info.table).rowIDColumn.map(sqlFolded) != sqlFolded(info.idColumn)
+        {
+          throw JSONAPISQLiteStoreError(
+            reason: "\(info.type): the integer ids of \"\(info.table)\" need \"\(info.idColumn)\" "
+              + "to be its INTEGER PRIMARY KEY (or map the table with idKind .text)")
+        }
       } else {
         try db.execute(sql: Self.createTable(info))
         for toOne in info.toOnes {
           try db.execute(
-            sql: "CREATE INDEX \(quoted(info.table + "_" + toOne.column)) ON "
+            sql: "CREATE INDEX IF NOT EXISTS \(quoted(info.table + "_" + toOne.column)) ON "
               + "\(quoted(info.table)) (\(quoted(toOne.column)))")
         }
       }
@@ -289,7 +297,7 @@ struct SQLiteCatalog: Sendable {
     if let position = join.positionColumn { columns.append(quoted(position) + " INTEGER NOT NULL") }
     columns.append("PRIMARY KEY (\(quoted(join.ownerColumn)), \(quoted(join.targetColumn)))")
     return "CREATE TABLE \(quoted(join.name)) (\(columns.joined(separator: ", ")));"
-      + " CREATE INDEX \(quoted(join.name + "_" + join.targetColumn)) ON \(quoted(join.name))"
+      + " CREATE INDEX IF NOT EXISTS \(quoted(join.name + "_" + join.targetColumn)) ON \(quoted(join.name))"
       + " (\(quoted(join.targetColumn)))"
   }
 

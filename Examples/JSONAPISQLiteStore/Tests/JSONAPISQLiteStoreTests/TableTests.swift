@@ -30,6 +30,28 @@ import Testing
       ])
     let comment = try await store.find("comments", "1")
     #expect(comment?.relationships["article"] == .toOne(.init(type: "articles", id: "1")))
+    // Without the server, an inverse still filters and scopes through the to-one side.
+    let commented = try await store.ids(
+      JSONAPIStoreQuery(
+        type: "articles",
+        filters: [
+          JSONAPIFilterCondition(
+            member: "comments", isRelationship: true, comparison: .equals, values: ["2"])
+        ]))
+    #expect(commented == ["1"])
+    let uncommented = try await store.ids(
+      JSONAPIStoreQuery(
+        type: "articles",
+        filters: [
+          JSONAPIFilterCondition(
+            member: "comments", isRelationship: true, comparison: .equals, values: [nil])
+        ]))
+    #expect(uncommented == ["2", "3", "4"])
+    let scoped = try await store.ids(
+      JSONAPIStoreQuery(
+        type: "comments",
+        scope: .init(owner: .init(type: "articles", id: "1"), relationship: "comments")))
+    #expect(scoped == ["1", "2"])
     // Nothing was added to the database: no join table (the only to-many is an inverse).
     let tables = try await DatabaseQueue(path: path).read { db in
       try String.fetchAll(
@@ -337,5 +359,13 @@ import Testing
       opening(
         S.all, ["tags": JSONAPISQLiteTable(name: "tags", columns: ["name": "label"])], path: path)
         == nil)
+    // Integer ids need the id column to be the rowid: SQLite makes them.
+    let withoutKey = TestDatabases.path()
+    try DatabaseQueue(path: withoutKey).write { db in
+      try db.execute(sql: "CREATE TABLE tags (id INTEGER, name TEXT)")
+    }
+    #expect(opening(S.all, path: withoutKey)?.contains("INTEGER PRIMARY KEY") == true)
+    let textTags = ["tags": JSONAPISQLiteTable(name: "tags", idKind: .text)]
+    #expect(opening(S.all, textTags, path: withoutKey) == nil)
   }
 }

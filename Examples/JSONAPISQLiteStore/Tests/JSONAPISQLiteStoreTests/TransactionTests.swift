@@ -191,4 +191,27 @@ import Testing
     #expect(Set(all.resources.map(\.id)) == Set(made))
     #expect(Set(all.resources.compactMap { $0.attributes["rank"]?.intValue }) == Set(0..<200))
   }
+
+  @Test func twoStoresOnOneFileWaitForEachOthersWrites() async throws {
+    let path = TestDatabases.path()
+    let stores = [
+      try JSONAPISQLiteStore(path: path, schemas: Schemas.all),
+      try JSONAPISQLiteStore(path: path, schemas: Schemas.all),
+    ]
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for store in stores {
+        group.addTask {
+          for _ in 0..<20 {
+            _ = try await store.write { writer in
+              try await writer.create(S.article("", ["title": "t"]))
+            }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    for store in stores {
+      #expect(try await store.page(JSONAPIStoreQuery(type: "articles")).total == 40)
+    }
+  }
 }
