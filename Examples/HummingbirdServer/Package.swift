@@ -14,6 +14,10 @@ let package = Package(
       url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1",
       traits: ["FullFoundation"]),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    // For the glue (header fields, its channel handler): the versions Hummingbird asks for.
+    .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
   ],
   targets: [
     .executableTarget(
@@ -23,7 +27,42 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
-    )
+    ),
+    // Hummingbird glue over JSONAPIServer, the framework-free server built from declarations:
+    // one file, to be copied into an app.
+    .target(
+      name: "JSONAPIHummingbird",
+      dependencies: [
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+      ]
+    ),
+    // A lending library (books, authors, loans) in memory, served through the glue.
+    .executableTarget(
+      name: "LibraryServer",
+      dependencies: [
+        "JSONAPIHummingbird",
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+    .testTarget(
+      name: "LibraryServerTests",
+      dependencies: [
+        "LibraryServer", "JSONAPIHummingbird",
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
