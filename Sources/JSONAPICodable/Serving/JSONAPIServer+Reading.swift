@@ -43,7 +43,8 @@ extension JSONAPIServer {
     try document.array(zip(stored.resources, cursors)) { document, item in
       // `.none`, not `nil`: in a conditional with a `JSONAPIValue`, `nil` is the JSON value null.
       let meta: JSONAPIValue? =
-        paging.appliesCursorPaginationProfile ? .some(JSONAPIPaging.itemMeta(cursor: item.1)) : .none
+        paging.appliesCursorPaginationProfile
+        ? .some(JSONAPIPaging.itemMeta(cursor: item.1)) : .none
       try resource(item.0, into: &document, fields: served.fields, meta: meta)
     }
     try writeIncluded(included, into: &document, served: served)
