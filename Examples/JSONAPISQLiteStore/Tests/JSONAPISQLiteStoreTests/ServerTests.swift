@@ -132,4 +132,44 @@ import Testing
         body: #"{"data":{"type":"comments","id":"30","attributes":{"body":"y"}}}"#))
     #expect(again.status == 409)
   }
+
+  // Issue 37 item 9: the statements of a request are bounded by its include depth and the types
+  // it reaches, not by the number of resources: a page of 2 articles and a page of 10, each with
+  // their authors, comments and the comments' authors, stay under one bound (each store call is
+  // one read transaction: GRDB's BEGIN, PRAGMA schema_version and COMMIT around its SELECTs). The
+  // larger page may cost fewer: its level-1 people already hold the comments' authors.
+  @Test func statementsPerRequestDependOnIncludeDepthNotOnResources() async throws {
+    let (server, store) = try await Blog.make()
+    for number in 5...12 {
+      let created = await server.respond(
+        to: Blog.request(
+          "POST", "/articles",
+          body: #"{"data":{"type":"articles","attributes":{"title":"More \#(number)"},"#
+            + #""relationships":{"author":{"data":{"type":"people","id":"2"}}}}}"#))
+      let id = created.json["data"]?["id"]?.stringValue ?? ""
+      for comment in 1...3 {
+        _ = await server.respond(
+          to: Blog.request(
+            "POST", "/comments",
+            body: #"{"data":{"type":"comments","attributes":{"body":"C\#(comment)"},"#
+              + #""relationships":{"article":{"data":{"type":"articles","id":"\#(id)"}},"#
+              + #""author":{"data":{"type":"people","id":"3"}}}}}"#))
+      }
+    }
+    func statements(_ target: String) async -> (Int, JSONAPIServerResponse) {
+      _ = await server.respond(to: Blog.request("GET", "/people/1"))  // the reader is open
+      let before = store.statementCount
+      let response = await server.respond(to: Blog.request("GET", target))
+      return (store.statementCount - before, response)
+    }
+    let include = "include=author,comments.author"
+    let (small, two) = await statements("/articles?\(include)&page%5Bsize%5D=2")
+    let (large, ten) = await statements("/articles?\(include)&page%5Bsize%5D=10")
+    #expect(two.ids.count == 2 && ten.ids.count == 10)
+    #expect((ten.json["included"]?.arrayValue?.count ?? 0) > 20)
+    #expect(small <= 24 && large <= 24, "\(small) statements for 2 articles, \(large) for 10")
+    #expect(large <= small, "more resources, more statements: \(small) for 2, \(large) for 10")
+    let (none, _) = await statements("/articles?page%5Bsize%5D=10")
+    #expect(none < large, "includes cost statements: \(none) without, \(large) with")
+  }
 }
