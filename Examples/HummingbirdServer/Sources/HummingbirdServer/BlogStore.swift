@@ -23,12 +23,19 @@ struct BlogStore: JSONAPIStore {
     let writer: any JSONAPIStoreWriter
 
     func delete(_ type: String, id: String) async throws -> Bool {
-      if type == Article.jsonAPIType,
-        let article = try await writer.resources(type, ids: [id]).first
-      {
-        for comment in article.relationships["comments"]?.identifiers ?? [] {
-          _ = try await writer.delete(comment.type, id: comment.id ?? "")
-        }
+      if type == Article.jsonAPIType {
+        // The article's comments (the inverse of `comment.article`), 500 at a time.
+        let article = JSONAPIResourceIdentifier(type: type, id: id)
+        let comments = JSONAPIStoreQuery(
+          type: Comment.jsonAPIType, window: .offset(0, limit: 500), countsTotal: false,
+          scope: .init(owner: article, relationship: "comments"))
+        var page: JSONAPIStorePage
+        repeat {
+          page = try await writer.page(comments)
+          for comment in page.resources {
+            _ = try await writer.delete(comment.type, id: comment.id)
+          }
+        } while page.hasMore
       }
       return try await writer.delete(type, id: id)
     }
