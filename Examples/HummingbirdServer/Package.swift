@@ -14,18 +14,31 @@ let package = Package(
       url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1",
       traits: ["FullFoundation"]),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(name: "JSONAPISQLiteStore", path: "../JSONAPISQLiteStore"),
     // For the glue (header fields, its channel handler): the versions Hummingbird asks for.
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
   ],
   targets: [
+    // The blog: declared resources served by the glue from the SQLite store.
     .executableTarget(
       name: "HummingbirdServer",
       dependencies: [
+        "JSONAPIHummingbird",
         .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "JSONAPISQLiteStore", package: "JSONAPISQLiteStore"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    // JSONAPIEncoder and JSONAPIDecoder as Hummingbird's response encoder and request decoder,
+    // for apps that write their own routes: one file, to be copied into an app.
+    .target(
+      name: "JSONAPIHummingbirdCoders",
+      dependencies: [
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
     // Hummingbird glue over JSONAPIServer, the framework-free server built from declarations:

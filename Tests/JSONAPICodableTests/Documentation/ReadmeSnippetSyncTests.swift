@@ -35,7 +35,8 @@ import Testing
       // Framework glue, compiled in its example packages (Scripts/hummingbird.sh in CI,
       // Scripts/vapor-glue.sh).
       root.appendingPathComponent(
-        "Examples/HummingbirdServer/Sources/HummingbirdServer/JSONAPIHummingbird.swift"),
+        "Examples/HummingbirdServer/Sources/JSONAPIHummingbirdCoders/JSONAPIHummingbirdCoders.swift"
+      ),
       root.appendingPathComponent("Examples/VaporGlue/Sources/VaporGlue/JSONAPIVaporContent.swift"),
     ]
   }

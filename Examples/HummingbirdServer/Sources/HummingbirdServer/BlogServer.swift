@@ -1,10 +1,12 @@
 import Foundation
 import Hummingbird
-import Logging
+import JSONAPICodable
+import JSONAPIHummingbird
 
 /// Serves the blog: `PORT` (default 8080) on 127.0.0.1, the database at `DATABASE_PATH` (default
 /// `blog.sqlite` in the working directory), created and seeded when missing. `BASE_URL` sets the
-/// prefix of `links` and `Location` (default `http://127.0.0.1:PORT`).
+/// prefix of `links` and `Location` (default `http://127.0.0.1:PORT`); `LOG_LEVEL` the log level
+/// (Hummingbird's own logger reads it; default `info`).
 @main
 struct BlogServer {
   static func main() async throws {
@@ -13,21 +15,13 @@ struct BlogServer {
       print("PORT must be a number from 1 to 65535")
       exit(2)
     }
-    let path = environment["DATABASE_PATH"] ?? "blog.sqlite"
-    let baseURL = environment["BASE_URL"] ?? "http://127.0.0.1:\(port)"
-    var logger = Logger(label: "HummingbirdServer")
-    logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-
-    let api = BlogAPI(database: try openDatabase(at: path), baseURL: baseURL)
-    let router = Router(context: JSONAPIRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: JSONAPIMiddleware())
-    api.addRoutes(to: router)
-    let app = Application(
-      router: router,
+    let server = try Blog.server(
+      path: environment["DATABASE_PATH"] ?? "blog.sqlite",
+      baseURL: environment["BASE_URL"] ?? "http://127.0.0.1:\(port)")
+    let app = buildApplication(
+      server: server,
       configuration: ApplicationConfiguration(
-        address: .hostname("127.0.0.1", port: port), serverName: "HummingbirdServer"),
-      logger: logger)
-    logger.info("database at \(path)")
+        address: .hostname("127.0.0.1", port: port), serverName: "HummingbirdServer"))
     try await app.runService()
   }
 }

@@ -1,5 +1,6 @@
 // JSONAPICodable as Hummingbird 2's request decoder and response encoder for
-// `application/vnd.api+json`. Copy this file into an app; the rest of this example shows it in use.
+// `application/vnd.api+json`, for apps that write their own routes: copy this file into an app.
+// (The blog and the library in this package are served by `JSONAPIHummingbird` instead.)
 //
 //   let router = Router(context: JSONAPIRequestContext.self)
 //   router.get("/articles/:id") { request, context in
