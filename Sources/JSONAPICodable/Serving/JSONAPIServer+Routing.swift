@@ -117,6 +117,7 @@ extension JSONAPIServer {
   /// - Throws: A `404` error object when it names none.
   func route(_ path: Substring) throws -> ServedRoute {
     var rest = path
+    let basePath = links.path
     if !basePath.isEmpty {
       guard rest.hasPrefix(basePath),
         rest.count == basePath.count || rest.dropFirst(basePath.count).hasPrefix("/")

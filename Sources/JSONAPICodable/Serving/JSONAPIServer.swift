@@ -45,8 +45,6 @@ public struct JSONAPIServer: Sendable {
   public let options: Options
 
   let links: ServedLinks
-  /// The path of `baseURL`, such as `/v1`, or empty.
-  let basePath: String
   /// Every field of every type, for `fields[TYPE]` on any endpoint (an included resource may be of
   /// any type).
   let fieldsets: [String: Set<String>]
@@ -133,7 +131,6 @@ public struct JSONAPIServer: Sendable {
     self.baseURL = base
     self.options = options
     links = ServedLinks(base: base)
-    basePath = Self.path(of: base)
     fieldsets = byType.mapValues { declaration in
       Set(declaration.schema.attributes.map(\.name) + declaration.schema.relationships.map(\.name))
     }
@@ -141,14 +138,6 @@ public struct JSONAPIServer: Sendable {
 
   private static func misdeclared(_ reason: String) -> JSONAPIDeclarationError {
     JSONAPIDeclarationError(reason: "Cannot serve these resources: \(reason)")
-  }
-
-  /// The path of an absolute URL (`https://x/v1` → `/v1`), or of a path.
-  private static func path(of base: String) -> String {
-    guard let scheme = base.range(of: "://") else { return base }
-    let rest = base[scheme.upperBound...]
-    guard let slash = rest.firstIndex(of: "/") else { return "" }
-    return String(rest[slash...])
   }
 
   /// Answers `request`: every outcome, failures included, is a response.

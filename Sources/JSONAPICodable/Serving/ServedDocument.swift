@@ -232,6 +232,25 @@ struct ServedDocument {
 struct ServedLinks: Sendable {
   /// The base URL without a final `/`, such as `http://127.0.0.1:8080` or `https://x/api`.
   let base: String
+  /// The scheme, host and port of the base URL (all of it when it is a path).
+  let origin: String
+  /// The path of the base URL, such as `/api`, or empty.
+  let path: String
+
+  /// The links under `base`, read once: its origin and its path.
+  init(base: String) {
+    self.base = base
+    guard let scheme = base.range(of: "://") else {
+      (origin, path) = ("", base)
+      return
+    }
+    let rest = base[scheme.upperBound...]
+    guard let slash = rest.firstIndex(of: "/") else {
+      (origin, path) = (base, "")
+      return
+    }
+    (origin, path) = (String(base[..<slash]), String(base[slash...]))
+  }
 
   func resource(_ record: JSONAPIResourceRecord) -> String {
     "\(base)/\(Self.segment(record.type))/\(Self.segment(record.id))"
@@ -249,14 +268,6 @@ struct ServedLinks: Sendable {
   func absolute(_ target: String) -> String {
     if target.hasPrefix("http://") || target.hasPrefix("https://") { return target }
     return origin + (target.hasPrefix("/") ? target : "/" + target)
-  }
-
-  /// The scheme, host and port of the base URL.
-  var origin: String {
-    guard let scheme = base.range(of: "://") else { return base }
-    let afterScheme = base[scheme.upperBound...]
-    guard let slash = afterScheme.firstIndex(of: "/") else { return base }
-    return String(base[..<slash])
   }
 
   /// `text` as one path segment: every byte but the unreserved ones and the sub-delimiters

@@ -72,6 +72,12 @@ struct ServedIncludeTree: Sendable {
   }
 }
 
+/// A resource reached at a node of the include tree: followed once per node.
+struct Visit: Hashable {
+  var identity: ServedIdentity
+  var node: Int
+}
+
 /// A resource's identity in a document: `type` and `id`.
 struct ServedIdentity: Hashable, Sendable {
   var type: String
@@ -98,7 +104,7 @@ extension JSONAPIServer {
     var known: [ServedIdentity: JSONAPIResourceRecord] = [:]
     for record in primary { known[ServedIdentity(record)] = record }
     var order: [ServedIdentity] = []
-    var visited: Set<[String]> = []
+    var visited: Set<Visit> = []
     var frontier = primary.map { (record: $0, node: 0) }
     while !frontier.isEmpty {
       var wanted: [String: [String]] = [:]
@@ -123,7 +129,7 @@ extension JSONAPIServer {
         }
       }
       frontier = edges.compactMap { edge in
-        guard visited.insert([edge.identity.type, edge.identity.id, String(edge.node)]).inserted,
+        guard visited.insert(Visit(identity: edge.identity, node: edge.node)).inserted,
           let record = known[edge.identity]
         else { return nil }
         return (record, edge.node)

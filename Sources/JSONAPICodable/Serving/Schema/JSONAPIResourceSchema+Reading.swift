@@ -83,7 +83,7 @@ extension JSONAPIResourceSchema {
       throw JSONAPIDeclarationError(
         reason: "JSONAPIResourceSchema(reading: \(model).self): \(model).init(from:) reads "
           + "an array or a single value, but a resource object is a JSON object with "
-          + "attributes and relationships (R17, R21, R24). Decode the model from a keyed "
+          + "attributes and relationships (\(SpecSection.resourceObjects)). Decode the model from a keyed "
           + "container, or build the schema with JSONAPIResourceSchema(type:attributes:"
           + "relationships:)")
     }
