@@ -35,12 +35,12 @@ extension JSONAPIServer {
     where record.relationships[relationship.name] == nil {
       record.relationships[relationship.name] = relationship.isToMany ? .toMany([]) : .toOne(nil)
     }
-    try await checkRelatedExist(record, pointer: pointer, reader: writer)
+    let related = try await checkRelatedExist(record, pointer: pointer, reader: writer)
     let access = JSONAPIAccess(
       action: .create, type: declaration.type, id: record.id.isEmpty ? nil : record.id,
       request: exchange.request)
     try declaration.hooks.willSave?(&record, access)
-    try await check(record, declaration, pointer: pointer, reader: writer)
+    try await check(record, declaration, pointer: pointer, known: related, reader: writer)
     if !record.id.isEmpty, try await !writer.resources(record.type, ids: [record.id]).isEmpty {
       throw JSONAPIRequestError.resourceAlreadyExists(type: record.type, id: record.id)
     }
@@ -77,7 +77,7 @@ extension JSONAPIServer {
     guard let current = try await writer.resources(changes.type, ids: [changes.id]).first else {
       throw JSONAPIRequestError.resourceNotFound(type: changes.type, id: changes.id)
     }
-    try await checkRelatedExist(changes, pointer: pointer, reader: writer)
+    let related = try await checkRelatedExist(changes, pointer: pointer, reader: writer)
     var merged = current
     merged.attributes.merge(changes.attributes) { _, new in new }
     merged.relationships.merge(changes.relationships) { _, new in new }
@@ -86,7 +86,7 @@ extension JSONAPIServer {
     try declaration.hooks.willSave?(&merged, access)
     merged.type = current.type
     merged.id = current.id
-    try await check(merged, declaration, pointer: pointer, reader: writer)
+    try await check(merged, declaration, pointer: pointer, known: related, reader: writer)
     var written = JSONAPIResourceRecord(type: current.type, id: current.id)
     for (name, value) in merged.attributes
     where changes.attributes[name] != nil || current.attributes[name] != value {
@@ -203,22 +203,26 @@ extension JSONAPIServer {
   }
 
   /// Runs the declaration's model check on a record about to be stored, with its related
-  /// resources read once per type so that their models decode whole.
+  /// resources so that their models decode whole: those in `known` (already read to check they
+  /// exist), the others read once per type.
   ///
   /// - Throws: `422` at `pointer` with the check's reason; a ``JSONAPIErrorObject`` the check
   ///   threw as it is.
   func check(
     _ record: JSONAPIResourceRecord, _ declaration: JSONAPIResourceDeclaration, pointer: String,
-    reader: any JSONAPIStoreReader
+    known: [JSONAPIResourceRecord] = [], reader: any JSONAPIStoreReader
   ) async throws {
     guard let checkModel = declaration.checkModel else { return }
+    let read = Set(known.map(ServedIdentity.init))
     var wanted: [String: [String]] = [:]
     for linkage in record.relationships.values {
       for identifier in linkage.identifiers {
-        if let id = identifier.id { wanted[identifier.type, default: []].append(id) }
+        if let id = identifier.id, !read.contains(ServedIdentity(type: identifier.type, id: id)) {
+          wanted[identifier.type, default: []].append(id)
+        }
       }
     }
-    var related: [JSONAPIResourceRecord] = []
+    var related = known
     for type in wanted.keys.sorted() {
       related += try await reader.resources(type, ids: wanted[type] ?? [])
     }

@@ -242,11 +242,13 @@ extension JSONAPIServer {
   }
 
   /// Throws `404` for the first identifier in `record`'s relationships that names no resource,
-  /// reading each related type once. `pointer` is where the resource object is (`/data`), or
-  /// `nil` when the body's `data` is the linkage itself (a relationship endpoint).
+  /// reading each related type once, and returns the related resources it read. `pointer` is
+  /// where the resource object is (`/data`), or `nil` when the body's `data` is the linkage
+  /// itself (a relationship endpoint).
+  @discardableResult
   func checkRelatedExist(
     _ record: JSONAPIResourceRecord, pointer: String?, reader: any JSONAPIStoreReader
-  ) async throws {
+  ) async throws -> [JSONAPIResourceRecord] {
     var wanted: [String: Set<String>] = [:]
     for linkage in record.relationships.values {
       for identifier in linkage.identifiers {
@@ -254,9 +256,11 @@ extension JSONAPIServer {
       }
     }
     var found: Set<ServedIdentity> = []
+    var records: [JSONAPIResourceRecord] = []
     for type in wanted.keys.sorted() {
       for related in try await reader.resources(type, ids: Array(wanted[type] ?? [])) {
         found.insert(ServedIdentity(related))
+        records.append(related)
       }
     }
     for name in record.relationships.keys.sorted() {
@@ -272,6 +276,7 @@ extension JSONAPIServer {
           type: identifier.type, id: id, pointer: isToMany ? "\(at)/\(index)" : at)
       }
     }
+    return records
   }
 
   /// A `422` error object at `pointer`.
