@@ -8,6 +8,8 @@
 #       .build-hummingbird/, git-ignored): list with includes, page, create, update, delete, errors;
 #   (d) 8 concurrent writers for a bounded time, then counts and contents;
 #   (c) every response body the proxy saw against the JSON:API schema, and no 5xx at all;
+#   (e) writers, then `kill -9` of the server, a restart on the same database, and every
+#       acknowledged write (articles, atomic batches) there, no batch half applied;
 # and stops the server and the proxy by their PIDs on exit.
 #
 #   Scripts/hummingbird.sh                 the whole run
@@ -71,31 +73,35 @@ stop() {
 trap stop EXIT
 trap 'exit 130' INT TERM
 
-echo "== hummingbird: server on 127.0.0.1:$server_port (database $run_dir/blog.sqlite), proxy on $url"
-PORT="$server_port" DATABASE_PATH="$run_dir/blog.sqlite" BASE_URL="http://127.0.0.1:$proxy_port" \
-  LOG_LEVEL=error "$server_bin" >"$run_dir/server.log" 2>&1 &
-server_pid=$!
-pids+=("$server_pid")
-"$python" IntegrationTests/hummingbird/recording_proxy.py "$proxy_port" "$server_port" "$recorded" \
-  >"$run_dir/proxy.log" 2>&1 &
-pids+=("$!")
+# Starts the server on $server_port with the run's database (its log appended to server.log).
+start_server() {
+  PORT="$server_port" DATABASE_PATH="$run_dir/blog.sqlite" BASE_URL="http://127.0.0.1:$proxy_port" \
+    LOG_LEVEL=error "$server_bin" >>"$run_dir/server.log" 2>&1 &
+  server_pid=$!
+  pids+=("$server_pid")
+}
 
-# Bounded wait: the server answers through the proxy within 60 s or the run fails with its log.
-ready=no
-for _ in $(seq 1 120); do
-  if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
-  if "$python" -c "import urllib.request; urllib.request.urlopen('${url}people/1', timeout=2)" \
-    >/dev/null 2>&1; then
-    ready=yes
-    break
-  fi
-  sleep 0.5
-done
-if [ "$ready" != yes ]; then
+# Bounded wait: $1 answers within 60 s, or the run fails with the logs.
+wait_until_answering() {
+  for _ in $(seq 1 120); do
+    if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
+    if "$python" -c "import urllib.request; urllib.request.urlopen('${1}people/1', timeout=2)" \
+      >/dev/null 2>&1; then
+      return 0
+    fi
+    sleep 0.5
+  done
   echo "the server did not answer within 60 s; its log:" >&2
   cat "$run_dir/server.log" "$run_dir/proxy.log" >&2
   exit 1
-fi
+}
+
+echo "== hummingbird: server on 127.0.0.1:$server_port (database $run_dir/blog.sqlite), proxy on $url"
+start_server
+"$python" IntegrationTests/hummingbird/recording_proxy.py "$proxy_port" "$server_port" "$recorded" \
+  >"$run_dir/proxy.log" 2>&1 &
+pids+=("$!")
+wait_until_answering "$url"
 
 if [ "$mode" = serve ]; then
   echo "serving $url (log: $run_dir/server.log); Ctrl-C stops it"
@@ -173,6 +179,22 @@ for schema_set in 1.0 1.1; do
     status=1
   fi
 done
+
+echo "== hummingbird (e): acknowledged writes survive kill -9"
+# Straight to the server (a cut answer is no document for the proxy to record): 4 writers create
+# articles and atomic batches, the server is killed with -9 after 3 s of it, started again on
+# the same database, and every acknowledged write is checked there, and no batch half there.
+ledger="$run_dir/crash-ledger.jsonl"
+direct="http://127.0.0.1:$server_port/"
+"$python" IntegrationTests/hummingbird/crash.py write "$direct" "$ledger" 4 &
+writers=$!
+sleep 3
+kill -9 "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+wait "$writers" || status=1
+start_server
+wait_until_answering "$direct"
+"$python" IntegrationTests/hummingbird/crash.py check "$direct" "$ledger" || status=1
 
 if [ "$status" -ne 0 ]; then
   echo "== hummingbird: server log (last 40 lines)"

@@ -64,10 +64,30 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
+    // What the apps' in-process tests share: a client over HummingbirdTesting and its answers.
+    .target(
+      name: "GlueTestSupport",
+      dependencies: [
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ],
+      path: "Tests/GlueTestSupport"
+    ),
+    .testTarget(
+      name: "HummingbirdServerTests",
+      dependencies: [
+        "HummingbirdServer", "JSONAPIHummingbird", "GlueTestSupport",
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
+    ),
     .testTarget(
       name: "LibraryServerTests",
       dependencies: [
-        "LibraryServer", "JSONAPIHummingbird",
+        "LibraryServer", "JSONAPIHummingbird", "GlueTestSupport",
         .product(name: "JSONAPICodable", package: "JSONAPICodable"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),

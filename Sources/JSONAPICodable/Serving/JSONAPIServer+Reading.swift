@@ -270,9 +270,32 @@ extension JSONAPIServer {
     guard (try? document.value(.array(values))) != nil, let data = try? document.data() else {
       return ""
     }
-    return data.base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
+    return base64URL(data)
+  }
+
+  /// `data` in base64url without padding (RFC 4648, section 5), byte by byte: cursors are made
+  /// for every resource of a page.
+  private static func base64URL(_ data: Data) -> String {
+    var encoded = Array(data.base64EncodedData())
+    while encoded.last == UInt8(ascii: "=") { encoded.removeLast() }
+    for index in encoded.indices {
+      if encoded[index] == UInt8(ascii: "+") { encoded[index] = UInt8(ascii: "-") }
+      if encoded[index] == UInt8(ascii: "/") { encoded[index] = UInt8(ascii: "_") }
+    }
+    return String(decoding: encoded, as: UTF8.self)
+  }
+
+  /// The bytes of base64url text with or without padding; `nil` for anything else.
+  private static func data(base64URL text: String) -> Data? {
+    var bytes = Array(text.utf8)
+    for index in bytes.indices {
+      // The standard alphabet's `+` and `/` are not base64url: refused as Data refuses them.
+      if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "/") { return nil }
+      if bytes[index] == UInt8(ascii: "-") { bytes[index] = UInt8(ascii: "+") }
+      if bytes[index] == UInt8(ascii: "_") { bytes[index] = UInt8(ascii: "/") }
+    }
+    while bytes.count % 4 != 0 { bytes.append(UInt8(ascii: "=")) }
+    return Data(base64Encoded: Data(bytes))
   }
 
   private static func sortText(_ sort: [JSONAPIQuery.SortField]) -> String {
@@ -286,10 +309,7 @@ extension JSONAPIServer {
   static func values(ofCursor cursor: String, sort: [JSONAPIQuery.SortField], member: String)
     throws -> [JSONAPIValue]
   {
-    var base64 = cursor.replacingOccurrences(of: "-", with: "+")
-      .replacingOccurrences(of: "_", with: "/")
-    while base64.utf8.count % 4 != 0 { base64 += "=" }
-    guard let data = Data(base64Encoded: base64),
+    guard let data = data(base64URL: cursor),
       case .array(let values)? = try? ServedJSON.parse(data, maxDepth: 8),
       values.first == .string(sortText(sort)), values.count == sort.count + 1
     else {

@@ -113,7 +113,7 @@ extension JSONAPIServer {
     case .object(let attributes)?:
       for name in attributes.keys.sorted() {
         let value = attributes[name] ?? .null
-        let at = "\(pointer)/attributes/\(Self.escaped(name))"
+        let at = "\(pointer)/attributes/\(JSONPointer.escape(name))"
         guard let attribute = schema.attribute(named: name) else {
           throw Self.invalid(
             "`\(type)` has no attribute `\(name)`", pointer: at,
@@ -139,7 +139,7 @@ extension JSONAPIServer {
     switch object["relationships"] {
     case .object(let relationships)?:
       for name in relationships.keys.sorted() {
-        let at = "\(pointer)/relationships/\(Self.escaped(name))"
+        let at = "\(pointer)/relationships/\(JSONPointer.escape(name))"
         guard let relationship = schema.relationship(named: name) else {
           throw Self.invalid(
             "`\(type)` has no relationship `\(name)`", pointer: at,
@@ -271,7 +271,7 @@ extension JSONAPIServer {
         guard let id = identifier.id,
           !found.contains(ServedIdentity(type: identifier.type, id: id))
         else { continue }
-        let at = pointer.map { "\($0)/relationships/\(Self.escaped(name))/data" } ?? "/data"
+        let at = pointer.map { "\($0)/relationships/\(JSONPointer.escape(name))/data" } ?? "/data"
         throw JSONAPIRequestError.relatedResourceNotFound(
           type: identifier.type, id: id, pointer: isToMany ? "\(at)/\(index)" : at)
       }
@@ -287,8 +287,4 @@ extension JSONAPIServer {
       source: JSONAPIErrorObject.Source(pointer: pointer))
   }
 
-  /// `name` as one JSON Pointer token (RFC 6901: `~` and `/` escaped).
-  static func escaped(_ name: String) -> String {
-    name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-  }
 }

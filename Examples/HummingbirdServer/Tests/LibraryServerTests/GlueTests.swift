@@ -1,4 +1,5 @@
 import Foundation
+import GlueTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -59,7 +60,7 @@ import Testing
   /// A request head sent a byte at a time never completes a part, so the idle timeout cuts it.
   @Test func theIdleTimeoutClosesAConnectionTricklingItsHead() async throws {
     try await withLibrary(.live, idleTimeout: .seconds(1)) { library in
-      let connection = try await RawConnection(port: try #require(library.client.port))
+      let connection = try await RawConnection(port: try #require(library.glue.client.port))
       try await connection.send("GET /books HTTP/1.1\r\nHost: localhost\r\n")
       let held = await connection.trickle(
         "X-Slow: abcdefghijklmnopqrstuvwxyz0123456789", every: 0.2)
@@ -70,7 +71,7 @@ import Testing
   /// Each body part counts as activity, so the idle timeout alone lets a body trickle on.
   @Test func theIdleTimeoutAloneLetsABodyTrickle() async throws {
     try await withLibrary(.live, idleTimeout: .seconds(2)) { library in
-      let connection = try await RawConnection(port: try #require(library.client.port))
+      let connection = try await RawConnection(port: try #require(library.glue.client.port))
       try await connection.send(Self.postHead)
       let held = await connection.trickle(String(repeating: "x", count: 25), every: 0.2)
       #expect(held >= 4.5, "held \(held) s")
@@ -81,7 +82,7 @@ import Testing
   @Test func theRequestTimeoutClosesAConnectionTricklingItsBody() async throws {
     try await withLibrary(.live, idleTimeout: .seconds(30), requestTimeout: .seconds(1)) {
       library in
-      let connection = try await RawConnection(port: try #require(library.client.port))
+      let connection = try await RawConnection(port: try #require(library.glue.client.port))
       try await connection.send(Self.postHead)
       let held = await connection.trickle(String(repeating: "x", count: 40), every: 0.2)
       #expect(held < 4, "held \(held) s")

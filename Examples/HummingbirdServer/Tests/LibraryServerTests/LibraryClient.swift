@@ -1,4 +1,5 @@
 import Foundation
+import GlueTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -8,59 +9,33 @@ import NIOCore
 
 @testable import LibraryServer
 
-let jsonAPI = "application/vnd.api+json"
-let atomic = #"application/vnd.api+json;ext="https://jsonapi.org/ext/atomic""#
-let cursorProfile = "https://jsonapi.org/profiles/ethanresnick/cursor-pagination/"
 let base = "http://library.test"
 /// The clock of the tests' servers: loans falling due before it are in the past.
 let now = Date(timeIntervalSince1970: 1_750_000_000)  // 2025-06-15
 
-/// One answer as the tests read it.
-struct Reply: Sendable {
-  var status: Int
-  var headers: HTTPFields
-  var body: Data
-
-  var json: JSONAPIValue { (try? JSONDecoder().decode(JSONAPIValue.self, from: body)) ?? .null }
-  /// The ids of the primary data, in order.
-  var ids: [String] { json["data"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? [] }
-  /// The first error's `source.pointer` or `source.parameter`.
-  var errorSource: String? {
-    let source = json["errors"]?[0]?["source"]
-    return source?["pointer"]?.stringValue ?? source?["parameter"]?.stringValue
-  }
-
-  func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { headers[$0] } }
-}
-
-/// Sends JSON:API requests through the glue to the library.
+/// Sends JSON:API requests through the glue to the library, as a librarian when one is named.
 struct LibraryClient: Sendable {
-  let client: any TestClientProtocol
+  let glue: GlueClient
+
+  init(client: any TestClientProtocol) { glue = GlueClient(client: client, base: base) }
 
   func send(
     _ method: HTTPRequest.Method, _ uri: String, body: String? = nil,
     contentType: String = jsonAPI, accept: String = jsonAPI, librarian: String? = nil
   ) async throws -> Reply {
-    var headers: HTTPFields = [.accept: accept]
-    if body != nil { headers[.contentType] = contentType }
+    var headers: HTTPFields = [:]
     if let librarian, let name = HTTPField.Name("X-Librarian") { headers[name] = librarian }
-    return try await send(method, uri, headers: headers, body: body.map { Data($0.utf8) })
+    return try await glue.send(
+      method, uri, body: body, contentType: contentType, accept: accept, headers: headers)
   }
 
   func send(_ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields, body: Data?)
     async throws -> Reply
   {
-    let response = try await client.execute(
-      uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) })
-    return Reply(
-      status: response.status.code, headers: response.headers,
-      body: Data(response.body.readableBytesView))
+    try await glue.send(method, uri, headers: headers, body: body)
   }
 
-  /// `link` (an absolute URL under `base`) as a request target.
-  func follow(_ link: String?) async throws -> Reply {
-    try await send(.get, String((link ?? "").dropFirst(base.count)))
-  }
+  func follow(_ link: String?) async throws -> Reply { try await glue.follow(link) }
 }
 
 /// Runs `test` against a new library, in process (`.router`) unless `setup` says otherwise.

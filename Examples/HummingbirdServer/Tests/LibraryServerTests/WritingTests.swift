@@ -1,4 +1,5 @@
 import Foundation
+import GlueTestSupport
 import JSONAPICodable
 import Testing
 

@@ -52,7 +52,7 @@ import JSONAPICodable
 /// one `SELECT` (LIMITed), one `COUNT(*)` when it counts, and one per to-many relationship.
 public final class JSONAPISQLiteStore: JSONAPIStore {
   private let pool: DatabasePool
-  private let catalog: SQLiteCatalog
+  private let reads: SQLiteReads
   private let gate = SQLiteWriteGate()
   private let statements: SQLiteLocked<Int>
 
@@ -94,7 +94,7 @@ public final class JSONAPISQLiteStore: JSONAPIStore {
     let pool = try DatabasePool(path: path, configuration: configuration)
     try pool.write { db in try catalog.prepare(db) }
     self.pool = pool
-    self.catalog = catalog
+    self.reads = SQLiteReads(catalog: catalog)
     self.statements = statements
   }
 
@@ -149,7 +149,7 @@ public final class JSONAPISQLiteStore: JSONAPIStore {
   public func read<T: Sendable>(
     _ body: @Sendable (any JSONAPIStoreReader) async throws -> T
   ) async throws -> T {
-    try await body(SQLiteReader(pool: pool, reads: SQLiteReads(catalog: catalog)))
+    try await body(SQLiteReader(pool: pool, reads: reads))
   }
 
   /// Runs `body` in one transaction, after the writes that asked before it: `BEGIN IMMEDIATE`,
@@ -181,7 +181,7 @@ public final class JSONAPISQLiteStore: JSONAPIStore {
     try await gate.acquire()
     defer { gate.release() }
     try Task.checkCancellation()
-    let transaction = SQLiteTransaction(pool: pool, writes: SQLiteWrites(catalog: catalog))
+    let transaction = SQLiteTransaction(pool: pool, writes: SQLiteWrites(reads: reads))
     try await transaction.begin()
     do {
       let result = try await body(transaction)

@@ -7,8 +7,15 @@ private let row = quoted("_r")
 
 /// The reads of the store on one connection: `resources(_:ids:)` and `page(_:)`, in a bounded
 /// number of statements.
-struct SQLiteReads {
+struct SQLiteReads: Sendable {
   let catalog: SQLiteCatalog
+  /// What every read of a type selects (``columns(_:)``), by type: written once, not per read.
+  private let selections: [String: String]
+
+  init(catalog: SQLiteCatalog) {
+    self.catalog = catalog
+    selections = catalog.tables.mapValues(Self.columns)
+  }
 
   // MARK: - Resources by id
 
@@ -26,7 +33,7 @@ struct SQLiteReads {
     while start < values.count {
       let end = min(start + sqliteChunkSize, values.count)
       let query: SQL = """
-        SELECT \(raw: Self.columns(info)) FROM \(raw: quoted(info.table)) AS \(raw: row) \
+        SELECT \(raw: selections[info.type] ?? Self.columns(info)) FROM \(raw: quoted(info.table)) AS \(raw: row) \
         WHERE \(sqlIn(Self.idExpression(info), Array(values[start..<end])))
         """
       rows += try Row.fetchAll(db, sql: query.text, arguments: query.statementArguments)
@@ -68,7 +75,7 @@ struct SQLiteReads {
     }
     let fetched = limit < Int.max ? limit + 1 : limit
     let select: SQL = """
-      SELECT \(raw: Self.columns(info)) FROM \(raw: quoted(info.table)) AS \(raw: row) \
+      SELECT \(raw: selections[info.type] ?? Self.columns(info)) FROM \(raw: quoted(info.table)) AS \(raw: row) \
       WHERE \(SQL.all(conditions + bounds)) ORDER BY \(raw: order.joined(separator: ", ")) \
       LIMIT \(SQLiteValue.integer(Int64(fetched))) OFFSET \(SQLiteValue.integer(Int64(offset)))
       """

@@ -3,9 +3,9 @@ import GRDB
 import JSONAPICodable
 
 /// The writes of the store on the writer connection, inside the transaction the store opened.
-struct SQLiteWrites {
-  let catalog: SQLiteCatalog
-  var reads: SQLiteReads { SQLiteReads(catalog: catalog) }
+struct SQLiteWrites: Sendable {
+  let reads: SQLiteReads
+  var catalog: SQLiteCatalog { reads.catalog }
 
   // MARK: - Create
 

@@ -1,0 +1,69 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import JSONAPICodable
+import NIOCore
+
+public let jsonAPI = "application/vnd.api+json"
+public let atomic = #"application/vnd.api+json;ext="https://jsonapi.org/ext/atomic""#
+public let cursorProfile = "https://jsonapi.org/profiles/ethanresnick/cursor-pagination/"
+
+/// One answer as the tests read it.
+public struct Reply: Sendable {
+  public var status: Int
+  public var headers: HTTPFields
+  public var body: Data
+
+  public var json: JSONAPIValue {
+    (try? JSONDecoder().decode(JSONAPIValue.self, from: body)) ?? .null
+  }
+  /// The ids of the primary data, in order.
+  public var ids: [String] {
+    json["data"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+  }
+  /// The first error's `source.pointer` or `source.parameter`.
+  public var errorSource: String? {
+    let source = json["errors"]?[0]?["source"]
+    return source?["pointer"]?.stringValue ?? source?["parameter"]?.stringValue
+  }
+
+  public func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { headers[$0] } }
+}
+
+/// Sends JSON:API requests to an app under test (HummingbirdTesting's client, in process or over
+/// a socket), with links of the app's answers under `base`.
+public struct GlueClient: Sendable {
+  public let client: any TestClientProtocol
+  public let base: String
+
+  public init(client: any TestClientProtocol, base: String) {
+    self.client = client
+    self.base = base
+  }
+
+  /// Sends `body` (if any) as `contentType`, accepting `accept`, with `headers` besides.
+  public func send(
+    _ method: HTTPRequest.Method, _ uri: String, body: String? = nil,
+    contentType: String = jsonAPI, accept: String = jsonAPI, headers extra: HTTPFields = [:]
+  ) async throws -> Reply {
+    var headers: HTTPFields = [.accept: accept]
+    if body != nil { headers[.contentType] = contentType }
+    headers.append(contentsOf: extra)
+    return try await send(method, uri, headers: headers, body: body.map { Data($0.utf8) })
+  }
+
+  public func send(_ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields, body: Data?)
+    async throws -> Reply
+  {
+    let response = try await client.execute(
+      uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) })
+    return Reply(
+      status: response.status.code, headers: response.headers,
+      body: Data(response.body.readableBytesView))
+  }
+
+  /// `link` (an absolute URL under `base`) as a request target.
+  public func follow(_ link: String?) async throws -> Reply {
+    try await send(.get, String((link ?? "").dropFirst(base.count)))
+  }
+}
