@@ -6,7 +6,8 @@
 #
 #   Scripts/bench-server.sh          20 s at 16 connections on 2 wrk threads, after a 5 s warm-up
 #
-# DURATION, CONNECTIONS, THREADS and TARGET (a path and query) change the run. wrk and the server
+# DURATION, CONNECTIONS, THREADS and TARGET (a path and query) change the run; SERVER_BIN runs a
+# server binary built before (another commit's, to compare two in turn) instead of building one. wrk and the server
 # share the machine's cores: the figures are for both on one machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,9 +22,13 @@ if ! command -v wrk >/dev/null; then
   exit 1
 fi
 
-echo "== release build of Examples/HummingbirdServer"
-swift build -c release --package-path Examples/HummingbirdServer
-server_bin="$(swift build -c release --package-path Examples/HummingbirdServer --show-bin-path)/HummingbirdServer"
+if [ -n "${SERVER_BIN:-}" ]; then
+  server_bin="$SERVER_BIN"
+else
+  echo "== release build of Examples/HummingbirdServer"
+  swift build -c release --package-path Examples/HummingbirdServer
+  server_bin="$(swift build -c release --package-path Examples/HummingbirdServer --show-bin-path)/HummingbirdServer"
+fi
 
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -275,7 +275,7 @@ extension JSONAPIServer {
 
   /// `data` in base64url without padding (RFC 4648, section 5), byte by byte: cursors are made
   /// for every resource of a page.
-  private static func base64URL(_ data: Data) -> String {
+  static func base64URL(_ data: Data) -> String {
     var encoded = Array(data.base64EncodedData())
     while encoded.last == UInt8(ascii: "=") { encoded.removeLast() }
     for index in encoded.indices {
@@ -286,7 +286,7 @@ extension JSONAPIServer {
   }
 
   /// The bytes of base64url text with or without padding; `nil` for anything else.
-  private static func data(base64URL text: String) -> Data? {
+  static func data(base64URL text: String) -> Data? {
     var bytes = Array(text.utf8)
     for index in bytes.indices {
       // The standard alphabet's `+` and `/` are not base64url: refused as Data refuses them.

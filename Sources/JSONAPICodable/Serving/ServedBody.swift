@@ -286,5 +286,4 @@ extension JSONAPIServer {
       detail: hint.map { "\(detail): \($0)" } ?? detail,
       source: JSONAPIErrorObject.Source(pointer: pointer))
   }
-
 }

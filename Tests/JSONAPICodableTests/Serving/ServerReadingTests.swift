@@ -182,6 +182,18 @@ import Testing
     let mixed = await Fixture.respond(
       server, Fixture.request("GET", "/articles?sort=title&page%5Bafter%5D=\(cursor)"))
     #expect(mixed.status == 400 && mixed.errorSource == "page[after]")
+    // Cursors are base64url (RFC 4648, section 5) without padding.
+    let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    #expect(cursor.allSatisfy(alphabet.contains))
+  }
+
+  @Test func cursorTextIsBase64URLPaddedOrNot() {
+    // 0xFB 0xFF is "+/8=" in standard base64: every character base64url changes.
+    #expect(JSONAPIServer.base64URL(Data([0xFB, 0xFF])) == "-_8")
+    #expect(JSONAPIServer.data(base64URL: "-_8") == Data([0xFB, 0xFF]))
+    #expect(JSONAPIServer.data(base64URL: "-_8=") == Data([0xFB, 0xFF]))
+    #expect(JSONAPIServer.data(base64URL: "+/8=") == nil)
+    #expect(JSONAPIServer.data(base64URL: "-_8!") == nil)
   }
 
   @Test func headAnswersAsGetWithoutABody() async throws {

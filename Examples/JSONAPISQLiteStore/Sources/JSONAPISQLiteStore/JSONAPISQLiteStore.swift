@@ -45,7 +45,9 @@ import JSONAPICodable
 /// writer there, and ends with `COMMIT` when the body returns, or `ROLLBACK` when it throws or its
 /// task is cancelled — a transaction is never left open. ``read(_:)`` never waits for writes
 /// (WAL): **each call of its reader is one read transaction of its own**, so two calls of one
-/// body may see two states when a write commits between them.
+/// body may see two states when a write commits between them. A read runs on the calling thread,
+/// on one of the pool's reader connections (as many as the machine has cores, at least 5): no
+/// hop to another thread, which costs more than these reads.
 ///
 /// **Cost.** `resources(_:ids:)` takes one `SELECT` for the rows and one per non-inverse to-many
 /// relationship for the linkage, whatever the number of ids up to 500 per statement; `page(_:)`
@@ -88,6 +90,9 @@ public final class JSONAPISQLiteStore: JSONAPIStore {
     // Another connection to the file (another store, another process) may hold the write lock:
     // wait for it a while rather than fail at once.
     configuration.busyMode = .timeout(5)
+    // Reads run on the calling thread (see `SQLiteReader`): one connection for each thread that
+    // may read at once, so that a read waits for a connection only past that.
+    configuration.maximumReaderCount = max(5, ProcessInfo.processInfo.activeProcessorCount)
     configuration.prepareDatabase { db in
       db.trace(options: .statement) { _ in statements.withValue { $0 += 1 } }
     }

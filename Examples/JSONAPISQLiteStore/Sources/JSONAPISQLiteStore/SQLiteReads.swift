@@ -11,6 +11,7 @@ struct SQLiteReads: Sendable {
   let catalog: SQLiteCatalog
   /// What every read of a type selects (``columns(_:)``), by type: written once, not per read.
   private let selections: [String: String]
+  private let statements = SQLiteStatements()
 
   init(catalog: SQLiteCatalog) {
     self.catalog = catalog
@@ -36,7 +37,7 @@ struct SQLiteReads: Sendable {
         SELECT \(raw: selections[info.type] ?? Self.columns(info)) FROM \(raw: quoted(info.table)) AS \(raw: row) \
         WHERE \(sqlIn(Self.idExpression(info), Array(values[start..<end])))
         """
-      rows += try Row.fetchAll(db, sql: query.text, arguments: query.statementArguments)
+      rows += try Row.fetchAll(statements.prepared(query, db), arguments: query.statementArguments)
       start = end
     }
     return try records(db, info, rows)
@@ -79,7 +80,8 @@ struct SQLiteReads: Sendable {
       WHERE \(SQL.all(conditions + bounds)) ORDER BY \(raw: order.joined(separator: ", ")) \
       LIMIT \(SQLiteValue.integer(Int64(fetched))) OFFSET \(SQLiteValue.integer(Int64(offset)))
       """
-    var rows = try Row.fetchAll(db, sql: select.text, arguments: select.statementArguments)
+    var rows = try Row.fetchAll(
+      statements.prepared(select, db), arguments: select.statementArguments)
     let hasMore = rows.count > limit
     if hasMore { rows.removeLast(rows.count - limit) }
     if isBackwards { rows.reverse() }
@@ -89,7 +91,8 @@ struct SQLiteReads: Sendable {
         SELECT COUNT(*) FROM \(raw: quoted(info.table)) AS \(raw: row) \
         WHERE \(SQL.all(conditions))
         """
-      total = try Int.fetchOne(db, sql: count.text, arguments: count.statementArguments) ?? 0
+      total =
+        try Int.fetchOne(statements.prepared(count, db), arguments: count.statementArguments) ?? 0
     }
     return JSONAPIStorePage(resources: try records(db, info, rows), hasMore: hasMore, total: total)
   }
@@ -169,7 +172,8 @@ struct SQLiteReads: Sendable {
         FROM \(raw: quoted(join.name)) WHERE \(sqlIn(owner, Array(owners[start..<end]))) \
         ORDER BY \(raw: order)
         """
-      let rows = try Row.fetchAll(db, sql: query.text, arguments: query.statementArguments)
+      let rows = try Row.fetchAll(
+        statements.prepared(query, db), arguments: query.statementArguments)
       for fetched in rows {
         guard let ownerID = SQLiteIDs.decode(fetched[0]),
           let targetID = SQLiteIDs.decode(fetched[1])
@@ -437,5 +441,25 @@ struct SQLiteReads: Sendable {
     let compared = SQLiteCodec.compared(value, kind: attribute.kind) ?? SQLiteCodec.generic(value)
     if compared.isNull { return "\(raw: column) IS NULL" }
     return "(+\(raw: column) COLLATE BINARY = \(compared.plainSQL))"
+  }
+}
+
+/// The prepared statements of the store's reads, kept by GRDB on each connection
+/// (`cachedStatement(sql:)`) for at most ``limit`` texts per store: the texts a request can make
+/// are many (filters, sorts and list widths combine), so the first ``limit`` are kept and later
+/// ones are prepared for each use. Preparing a statement costs more than running these reads.
+final class SQLiteStatements: Sendable {
+  static let limit = 256
+  private let kept = SQLiteLocked<Set<String>>([])
+
+  /// A statement for `query`'s text on `db`, prepared once per connection when it is kept.
+  func prepared(_ query: SQL, _ db: Database) throws -> Statement {
+    let isKept = kept.withValue { texts in
+      if texts.contains(query.text) { return true }
+      guard texts.count < Self.limit else { return false }
+      texts.insert(query.text)
+      return true
+    }
+    return isKept ? try db.cachedStatement(sql: query.text) : try db.makeStatement(sql: query.text)
   }
 }

@@ -19,14 +19,16 @@ struct SQLiteReader: JSONAPIStoreReader {
   let pool: DatabasePool
   let reads: SQLiteReads
 
+  /// GRDB's synchronous read, on the calling thread: a read holds a connection only while it
+  /// runs SQL and never suspends, so it cannot wait on work that waits for it.
+  private func readNow<T>(_ body: (Database) throws -> T) throws -> T { try pool.read(body) }
+
   func resources(_ type: String, ids: [String]) async throws -> [JSONAPIResourceRecord] {
-    let reads = self.reads
-    return try await pool.read { db in try reads.resources(db, type, ids: ids) }
+    try readNow { db in try reads.resources(db, type, ids: ids) }
   }
 
   func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
-    let reads = self.reads
-    return try await pool.read { db in try reads.page(db, query) }
+    try readNow { db in try reads.page(db, query) }
   }
 }
 

@@ -128,10 +128,17 @@ let sqliteChunkSize = 500
 
 /// `expression IN (values)`; a longer list than ``sqliteChunkSize`` is bound as one JSON array
 /// (read by `json_each`) when it holds only integers and text, or as several lists otherwise.
+///
+/// A list is padded with its last value to a power of two (or to ``sqliteChunkSize``), which
+/// changes nothing it matches: reads then have a few shapes of SQL text, whose prepared
+/// statements ``SQLiteStatements`` keeps.
 func sqlIn(_ expression: String, _ values: [SQLiteValue]) -> SQL {
-  guard !values.isEmpty else { return .alwaysFalse }
+  guard let last = values.last else { return .alwaysFalse }
   if values.count <= sqliteChunkSize {
-    return "\(raw: expression) IN (\(SQL.joined(values.map(\.sql), separator: ", ")))"
+    var width = 1
+    while width < values.count { width *= 2 }
+    let padded = values + repeatElement(last, count: min(width, sqliteChunkSize) - values.count)
+    return "\(raw: expression) IN (\(SQL.joined(padded.map(\.sql), separator: ", ")))"
   }
   // Integers and text only: SQLite's JSON reader is exact for those.
   let elements: [JSONAPIValue] = values.compactMap { value in
