@@ -13,29 +13,19 @@ import json
 import sys
 import threading
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 import uuid
+
+from jsonapi_http import MEDIA, exchange
 
 BASE = sys.argv[1].rstrip("/")
 CLIENTS = int(sys.argv[2]) if len(sys.argv) > 2 else 8
 SECONDS = float(sys.argv[3]) if len(sys.argv) > 3 else 10.0
-MEDIA = "application/vnd.api+json"
 STAMP = "run-" + uuid.uuid4().hex[:8]
 
 
 def request(method, path, document=None):
-    body = json.dumps(document).encode() if document is not None else None
-    headers = {"Accept": MEDIA}
-    if body is not None:
-        headers["Content-Type"] = MEDIA
-    req = urllib.request.Request(BASE + path, data=body, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(req, timeout=30) as response:
-            status, data = response.status, response.read()
-    except urllib.error.HTTPError as error:
-        status, data = error.code, error.read()
+    status, data = exchange(BASE, method, path, document)
     return status, (json.loads(data) if data else None)
 
 

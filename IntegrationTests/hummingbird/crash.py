@@ -21,26 +21,16 @@ import threading
 import time
 import urllib.error
 import urllib.parse
-import urllib.request
 import uuid
+
+from jsonapi_http import ATOMIC, MEDIA, exchange
 
 MODE, BASE, LEDGER = sys.argv[1], sys.argv[2].rstrip("/"), sys.argv[3]
 CLIENTS = int(sys.argv[4]) if len(sys.argv) > 4 else 4
-MEDIA = "application/vnd.api+json"
-ATOMIC = MEDIA + ';ext="https://jsonapi.org/ext/atomic"'
 
 
 def request(method, path, document=None, media=MEDIA):
-    body = json.dumps(document).encode() if document is not None else None
-    headers = {"Accept": media}
-    if body is not None:
-        headers["Content-Type"] = media
-    req = urllib.request.Request(BASE + path, data=body, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(req, timeout=10) as response:
-            return response.status, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read()
+    return exchange(BASE, method, path, document, media, timeout=10)
 
 
 def write():
