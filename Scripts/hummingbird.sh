@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Drives Examples/HummingbirdServer over HTTP (issue 31): builds it, runs its in-process tests (the
-# JSONAPIHummingbird glue and LibraryServer, issue 37), starts it on a free port of
+# JSONAPIHummingbird glue, the blog and LibraryServer, issue 37), starts it on a free port of
 # 127.0.0.1 with a new database (seeded by the server), behind a recording proxy, waits until it
 # answers (at most 60 s), then runs
 #   (a) the project's own scenarios with JSONAPIClient (IntegrationTests, HummingbirdSuite);
@@ -32,7 +32,7 @@ mkdir -p "$work"
 echo "== hummingbird: build the server and the suite (warnings are errors)"
 swift build --package-path Examples/HummingbirdServer -Xswiftc -warnings-as-errors
 if [ "$mode" = run ]; then
-  echo "== hummingbird: in-process tests (JSONAPIHummingbird glue, LibraryServer)"
+  echo "== hummingbird: in-process tests (JSONAPIHummingbird glue, the blog, LibraryServer)"
   swift test --package-path Examples/HummingbirdServer -Xswiftc -warnings-as-errors
 fi
 server_bin="$(swift build --package-path Examples/HummingbirdServer --show-bin-path)/HummingbirdServer"

@@ -55,7 +55,7 @@ import JSONAPICodable
 public final class JSONAPISQLiteStore: JSONAPIStore {
   private let pool: DatabasePool
   private let reads: SQLiteReads
-  private let gate = SQLiteWriteGate()
+  private let gate = JSONAPIWriteGate()
   private let statements: SQLiteLocked<Int>
 
   /// Opens (or creates) the database at `path` for resources of the types `schemas` declare.

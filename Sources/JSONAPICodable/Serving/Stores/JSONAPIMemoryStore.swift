@@ -47,7 +47,7 @@ public final class JSONAPIMemoryStore: JSONAPIStore {
   /// The resources as the last committed write left them.
   private let committed: MemoryStoreLocked<MemoryStoreState>
   /// Lets one write transaction run at a time.
-  private let gate = MemoryStoreWriteGate()
+  private let gate = JSONAPIWriteGate()
 
   /// Creates an empty store for resources of the types `schemas` declare.
   ///
