@@ -1,5 +1,6 @@
 #include "CJSONAPICurl.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #if defined(__linux__)
@@ -50,16 +51,20 @@ enum { CURLPROTO_HTTP = 1 << 0, CURLPROTO_HTTPS = 1 << 1 };
 enum { CURL_GLOBAL_ALL = 3 };
 enum { CURL_ERROR_SIZE = 256 };
 
+// curl_easy_setopt and curl_easy_getinfo are variadic in curl.h, and are called as variadic
+// functions: each value is passed as the type curl.h documents for its option (long, a pointer,
+// curl_off_t, or the callback's own function pointer type), as the curl.h macros do.
+typedef CURLcode (*setopt_function)(CURL *, int, ...);
+typedef CURLcode (*getinfo_function)(CURL *, int, ...);
+typedef size_t (*write_callback)(char *, size_t, size_t, void *);
+typedef int (*xferinfo_callback)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t);
+
 static struct {
   CURLcode (*global_init)(long);
   CURL *(*easy_init)(void);
-  // curl_easy_setopt is variadic in curl.h; its three argument kinds are called through
-  // prototypes of their own, which the System V and AAPCS64 ABIs pass as the variadic call would.
-  CURLcode (*setopt_long)(CURL *, int, long);
-  CURLcode (*setopt_pointer)(CURL *, int, const void *);
-  CURLcode (*setopt_off_t)(CURL *, int, curl_off_t);
+  setopt_function setopt;
   CURLcode (*perform)(CURL *);
-  CURLcode (*getinfo_long)(CURL *, int, long *);
+  getinfo_function getinfo;
   void (*cleanup)(CURL *);
   struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
   void (*slist_free_all)(struct curl_slist *);
@@ -69,33 +74,43 @@ static struct {
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
+// Why libcurl is not loaded, when it is not: set once, by load().
+static char load_error[256] = "libcurl has not been loaded yet";
+
 static void load(void) {
   void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-  if (library == NULL) return;
-  void *setopt = dlsym(library, "curl_easy_setopt");
-  void *getinfo = dlsym(library, "curl_easy_getinfo");
+  if (library == NULL) {
+    const char *reason = dlerror();
+    snprintf(load_error, sizeof load_error, "dlopen(\"libcurl.so.4\") failed: %s",
+             reason ? reason : "no reason given");
+    return;
+  }
   *(void **)&curl.global_init = dlsym(library, "curl_global_init");
   *(void **)&curl.easy_init = dlsym(library, "curl_easy_init");
-  *(void **)&curl.setopt_long = setopt;
-  *(void **)&curl.setopt_pointer = setopt;
-  *(void **)&curl.setopt_off_t = setopt;
+  *(void **)&curl.setopt = dlsym(library, "curl_easy_setopt");
   *(void **)&curl.perform = dlsym(library, "curl_easy_perform");
-  *(void **)&curl.getinfo_long = getinfo;
+  *(void **)&curl.getinfo = dlsym(library, "curl_easy_getinfo");
   *(void **)&curl.cleanup = dlsym(library, "curl_easy_cleanup");
   *(void **)&curl.slist_append = dlsym(library, "curl_slist_append");
   *(void **)&curl.slist_free_all = dlsym(library, "curl_slist_free_all");
   *(void **)&curl.strerror = dlsym(library, "curl_easy_strerror");
-  if (!curl.global_init || !curl.easy_init || !setopt || !curl.perform || !getinfo ||
+  if (!curl.global_init || !curl.easy_init || !curl.setopt || !curl.perform || !curl.getinfo ||
       !curl.cleanup || !curl.slist_append || !curl.slist_free_all || !curl.strerror) {
+    snprintf(load_error, sizeof load_error, "libcurl.so.4 lacks a function of libcurl's API");
     return;
   }
   // Once per process, before any other call: curl_global_init is not thread-safe before 7.84.
   curl.loaded = curl.global_init(CURL_GLOBAL_ALL) == 0;
+  if (!curl.loaded) snprintf(load_error, sizeof load_error, "curl_global_init failed");
 }
 
 int cjsonapi_curl_available(void) {
   pthread_once(&load_once, load);
   return curl.loaded;
+}
+
+const char *cjsonapi_curl_load_error(void) {
+  return cjsonapi_curl_available() ? "" : load_error;
 }
 
 typedef struct transfer {
@@ -120,10 +135,13 @@ static size_t write_header(char *bytes, size_t size, size_t count, void *user) {
   return t->on_header(t->context, bytes, total) == 0 ? total : 0;
 }
 
-static int progress(void *user, curl_off_t a, curl_off_t b, curl_off_t c, curl_off_t d) {
-  (void)a, (void)b, (void)c, (void)d;
+// The bytes moved so far, both ways, tell the transport when the connection last made progress.
+static int progress(void *user, curl_off_t download_total, curl_off_t downloaded,
+                    curl_off_t upload_total, curl_off_t uploaded) {
+  (void)download_total, (void)upload_total;
   transfer *t = user;
-  return t->on_poll(t->context);
+  int64_t moved = (downloaded > 0 ? (int64_t)downloaded : 0) + (uploaded > 0 ? (int64_t)uploaded : 0);
+  return t->on_poll(t->context, moved);
 }
 
 static void fail(cjsonapi_curl_result *result, int code, const char *message) {
@@ -162,47 +180,57 @@ void cjsonapi_curl_perform(const cjsonapi_curl_request *request, void *context,
   }
   transfer t = {context, on_data, on_header, on_poll};
   char message[CURL_ERROR_SIZE] = {0};
-  int set = 0;
-  set |= curl.setopt_pointer(handle, CURLOPT_URL, request->url);
-  set |= curl.setopt_pointer(handle, CURLOPT_ERRORBUFFER, message);
-  set |= curl.setopt_pointer(handle, CURLOPT_CUSTOMREQUEST, request->method);
-  if (strcmp(request->method, "HEAD") == 0) set |= curl.setopt_long(handle, CURLOPT_NOBODY, 1);
+  // The first option libcurl refuses stops the set-up; the failure names it.
+  const char *refused = NULL;
+  CURLcode refusal = 0;
+#define SET(option, value)                                    \
+  do {                                                        \
+    if (refused == NULL) {                                    \
+      CURLcode code_ = curl.setopt(handle, option, value);    \
+      if (code_ != 0) refused = #option, refusal = code_;     \
+    }                                                         \
+  } while (0)
+  SET(CURLOPT_URL, request->url);
+  SET(CURLOPT_ERRORBUFFER, message);
+  SET(CURLOPT_CUSTOMREQUEST, request->method);
+  if (strcmp(request->method, "HEAD") == 0) SET(CURLOPT_NOBODY, 1L);
   if (request->body != NULL) {
     // POSTFIELDS sends the body with any method; CUSTOMREQUEST keeps the method's name.
-    set |= curl.setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)request->body_length);
-    set |= curl.setopt_pointer(handle, CURLOPT_POSTFIELDS, request->body);
+    SET(CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)request->body_length);
+    SET(CURLOPT_POSTFIELDS, request->body);
   }
-  if (headers) set |= curl.setopt_pointer(handle, CURLOPT_HTTPHEADER, headers);
+  if (headers) SET(CURLOPT_HTTPHEADER, headers);
   // Redirects are the transport's to judge (same origin only); http and https only.
-  set |= curl.setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0);
-  set |= curl.setopt_long(handle, CURLOPT_PROTOCOLS, CURLPROTO_HTTP | CURLPROTO_HTTPS);
-  set |= curl.setopt_long(handle, CURLOPT_REDIR_PROTOCOLS, CURLPROTO_HTTP | CURLPROTO_HTTPS);
+  SET(CURLOPT_FOLLOWLOCATION, 0L);
+  SET(CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+  SET(CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
   // A connection of its own, closed at the end: an answer can never reach another request.
-  set |= curl.setopt_long(handle, CURLOPT_FRESH_CONNECT, 1);
-  set |= curl.setopt_long(handle, CURLOPT_FORBID_REUSE, 1);
+  SET(CURLOPT_FRESH_CONNECT, 1L);
+  SET(CURLOPT_FORBID_REUSE, 1L);
   // Decoded bytes are what the callbacks count, so a compressed body is bounded by its size after
   // decoding, 16 KiB at a time.
-  set |= curl.setopt_pointer(handle, CURLOPT_ACCEPT_ENCODING, "");
-  set |= curl.setopt_long(handle, CURLOPT_HTTP_CONTENT_DECODING, 1);
-  set |= curl.setopt_long(handle, CURLOPT_NOSIGNAL, 1);
-  if (request->timeout_ms > 0) set |= curl.setopt_long(handle, CURLOPT_TIMEOUT_MS, request->timeout_ms);
-  if (request->connect_timeout_ms > 0) {
-    set |= curl.setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
-  }
-  set |= curl.setopt_pointer(handle, CURLOPT_WRITEFUNCTION, (const void *)write_body);
-  set |= curl.setopt_pointer(handle, CURLOPT_WRITEDATA, &t);
-  set |= curl.setopt_pointer(handle, CURLOPT_HEADERFUNCTION, (const void *)write_header);
-  set |= curl.setopt_pointer(handle, CURLOPT_HEADERDATA, &t);
-  set |= curl.setopt_pointer(handle, CURLOPT_XFERINFOFUNCTION, (const void *)progress);
-  set |= curl.setopt_pointer(handle, CURLOPT_XFERINFODATA, &t);
-  set |= curl.setopt_long(handle, CURLOPT_NOPROGRESS, 0);
-  if (set != 0) {
-    fail(result, -1, "libcurl refused an option");
+  SET(CURLOPT_ACCEPT_ENCODING, "");
+  SET(CURLOPT_HTTP_CONTENT_DECODING, 1L);
+  SET(CURLOPT_NOSIGNAL, 1L);
+  if (request->timeout_ms > 0) SET(CURLOPT_TIMEOUT_MS, request->timeout_ms);
+  if (request->connect_timeout_ms > 0) SET(CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
+  SET(CURLOPT_WRITEFUNCTION, (write_callback)write_body);
+  SET(CURLOPT_WRITEDATA, (void *)&t);
+  SET(CURLOPT_HEADERFUNCTION, (write_callback)write_header);
+  SET(CURLOPT_HEADERDATA, (void *)&t);
+  SET(CURLOPT_XFERINFOFUNCTION, (xferinfo_callback)progress);
+  SET(CURLOPT_XFERINFODATA, (void *)&t);
+  SET(CURLOPT_NOPROGRESS, 0L);
+#undef SET
+  if (refused != NULL) {
+    char text[sizeof result->message];
+    snprintf(text, sizeof text, "libcurl refused %s: %s", refused, curl.strerror(refusal));
+    fail(result, refusal, text);
   } else {
     CURLcode code = curl.perform(handle);
     result->code = code;
     long status = 0;
-    if (curl.getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == 0) result->status = status;
+    if (curl.getinfo(handle, CURLINFO_RESPONSE_CODE, &status) == 0) result->status = status;
     if (code != 0) fail(result, code, message[0] ? message : curl.strerror(code));
   }
   curl.cleanup(handle);
@@ -212,6 +240,8 @@ void cjsonapi_curl_perform(const cjsonapi_curl_request *request, void *context,
 #else
 
 int cjsonapi_curl_available(void) { return 0; }
+
+const char *cjsonapi_curl_load_error(void) { return "libcurl is used on Linux only"; }
 
 void cjsonapi_curl_perform(const cjsonapi_curl_request *request, void *context,
                            cjsonapi_curl_data_callback on_data,

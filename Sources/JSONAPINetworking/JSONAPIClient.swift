@@ -87,12 +87,16 @@ extension JSONAPIClient {
   /// The transport of clients given none: ``URLSessionTransport/shared`` on Apple platforms, and
   /// `LibcurlTransport.shared` on Linux, where `URLSession` cannot hold
   /// ``Configuration/maxResponseBytes`` nor keep one request's answer from another (see
-  /// `LibcurlTransport`); `URLSessionTransport.shared` there too when libcurl cannot be loaded.
+  /// `LibcurlTransport`). On Linux it stays `LibcurlTransport` when libcurl cannot be loaded: then
+  /// each request fails with `LibcurlTransport.UnavailableError`, which says why, rather than
+  /// quietly losing those bounds; pass `transport: URLSessionTransport.shared` to choose
+  /// URLSession there.
   public static let defaultTransport: any JSONAPITransport = {
     #if os(Linux)
-      if LibcurlTransport.isAvailable { return LibcurlTransport.shared }
+      return LibcurlTransport.shared
+    #else
+      return URLSessionTransport.shared
     #endif
-    return URLSessionTransport.shared
   }()
 
   /// The settings of a ``JSONAPIClient`` beyond its base URL and coders.

@@ -19,12 +19,25 @@
   /// - follows redirects only within the origin of the request (up to 10), as
   ///   ``URLSessionTransport`` does;
   /// - stops the transfer when the calling task is cancelled, within about a second while the
-  ///   server sends nothing.
+  ///   server sends nothing;
+  /// - honours `URLRequest.timeoutInterval` as URLSession does: the longest the connection may
+  ///   stay silent (no byte sent or received, connecting included) before the request fails with
+  ///   `URLError(.timedOut)`, checked about once a second; 60 s unless the request says otherwise.
   ///
   /// Each request blocks one thread of its own while it runs. libcurl (`libcurl.so.4`) is loaded
-  /// when first needed; FoundationNetworking needs it already, so it is there wherever
-  /// `URLSession` works. ``isAvailable`` says whether it loaded; `JSONAPIClient` uses
-  /// `URLSessionTransport` when it did not.
+  /// when first needed; a system where FoundationNetworking links it dynamically has it. Where it
+  /// cannot be loaded (a build with the static Linux SDK, an image without libcurl), every
+  /// request fails with ``UnavailableError``, which says why and what to do: the transport does
+  /// not quietly become `URLSessionTransport`, which holds neither bound on Linux. Pass
+  /// `transport: URLSessionTransport.shared` to accept that, or install libcurl 4.
+  ///
+  /// **TLS.** libcurl verifies the server's certificate chain and host name (there is no switch
+  /// to turn that off) against the CA bundle the system's libcurl was built with (Debian and
+  /// Ubuntu: `/etc/ssl/certs/ca-certificates.crt`, kept by `update-ca-certificates`): to trust a
+  /// private CA, add it to the system's store. Another CA bundle per client, and client
+  /// certificates, are not supported yet. **Proxies:** libcurl honours `http_proxy`,
+  /// `https_proxy`, `all_proxy` and `no_proxy` from the environment (the upper-case forms too,
+  /// except `HTTP_PROXY`).
   ///
   /// ```swift
   /// let client = JSONAPIClient(
@@ -38,12 +51,34 @@
     /// Whether libcurl could be loaded on this system.
     public static var isAvailable: Bool { cjsonapi_curl_available() != 0 }
 
+    /// Why libcurl could not be loaded on this system; `nil` when it is loaded.
+    public static var unavailableReason: String? {
+      isAvailable ? nil : String(cString: cjsonapi_curl_load_error())
+    }
+
+    /// The error of every request when libcurl cannot be loaded: what failed, and what to do.
+    public struct UnavailableError: Error, CustomStringConvertible, Sendable {
+      /// Why libcurl could not be loaded (the dynamic loader's words).
+      public var reason: String
+
+      /// The reason, and the two ways out.
+      public var description: String {
+        "LibcurlTransport cannot send requests: \(reason). JSONAPIClient's bounds on Linux "
+          + "(maxResponseBytes while reading, one answer per request) need libcurl 4: install it "
+          + "(Debian and Ubuntu: libcurl4), or pass `transport: URLSessionTransport.shared` to "
+          + "accept URLSession's behaviour on Linux, which holds neither."
+      }
+    }
+
     /// The most a whole request may take, redirects included in each hop; `nil` for no limit.
+    /// However long the whole may take, a request fails when nothing moves for its
+    /// `timeoutInterval`.
     public var timeout: Duration?
-    /// The most connecting may take; `nil` for libcurl's default (300 s).
+    /// The most connecting may take; `nil` for the request's `timeoutInterval`.
     public var connectTimeout: Duration?
 
-    /// Creates a transport. Default: no overall timeout, libcurl's connect timeout.
+    /// Creates a transport. Default: no overall timeout; connecting may take as long as the
+    /// request's `timeoutInterval`.
     public init(timeout: Duration? = nil, connectTimeout: Duration? = nil) {
       self.timeout = timeout
       self.connectTimeout = connectTimeout
@@ -97,13 +132,15 @@
       guard let url = request.url, let scheme = url.scheme?.lowercased(),
         scheme == "http" || scheme == "https"
       else { throw URLError(.unsupportedURL) }
+      if let reason = Self.unavailableReason { throw UnavailableError(reason: reason) }
       try Task.checkCancellation()
-      let transfer = CurlTransfer(limit: limit)
+      let idle = Self.idleTimeout(request)
+      let transfer = CurlTransfer(limit: limit, idleTimeout: idle)
       let plan = CurlTransfer.Plan(
         url: url.absoluteString, method: request.httpMethod ?? "GET",
         headers: Self.headerLines(request), body: request.httpBody,
         timeoutMilliseconds: timeout.map(Self.milliseconds) ?? 0,
-        connectTimeoutMilliseconds: connectTimeout.map(Self.milliseconds) ?? 0)
+        connectTimeoutMilliseconds: Self.milliseconds(connectTimeout ?? idle))
       let outcome: CurlTransfer.Outcome = await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in
           // libcurl's easy interface blocks: one thread per transfer, never a concurrency pool's.
@@ -114,6 +151,14 @@
         transfer.cancel()
       }
       return try outcome.result(url: url)
+    }
+
+    /// The longest silence a request allows, as URLSession reads it: `timeoutInterval` (60 s
+    /// unless the request says otherwise), or 60 s when that is not a positive number.
+    static func idleTimeout(_ request: URLRequest) -> Duration {
+      let interval = request.timeoutInterval
+      guard interval.isFinite, interval > 0 else { return .seconds(60) }
+      return .milliseconds(Int64(min(interval, Double(Int32.max) / 1_000) * 1_000))
     }
 
     /// The request's header lines, plus an empty `Expect` so that a body is sent at once rather
@@ -163,11 +208,21 @@
       var tooLarge: Bool
       var headTooLarge: Bool
       var cancelled: Bool
+      var timedOut: Bool
+      var idleTimeout: Duration
       var limit: Int
 
       func result(url: URL) throws -> (Data, HTTPURLResponse) {
         if tooLarge { throw JSONAPIClientError.responseTooLarge(limit: limit) }
         if cancelled { throw CancellationError() }
+        if timedOut {
+          throw URLError(
+            .timedOut,
+            userInfo: [
+              NSLocalizedDescriptionKey:
+                "No byte was sent or received for \(idleTimeout) (the request's timeoutInterval)"
+            ])
+        }
         if headTooLarge {
           throw URLError(
             .badServerResponse,
@@ -192,6 +247,8 @@
         case 35, 53, 54, 58, 59, 66, 80: kind = .secureConnectionFailed
         case 60, 77, 83, 90, 91: kind = .serverCertificateUntrusted
         case 52, 55, 56: kind = .networkConnectionLost
+        // libcurl could not be set up for the request (an option refused: the message names it).
+        case 2, 4, 43, 48: kind = .unknown
         default: kind = .badServerResponse
         }
         return URLError(
@@ -215,8 +272,16 @@
     private var tooLarge = false
     private var headTooLarge = false
     private var cancelled = false
+    private var timedOut = false
+    /// The longest silence allowed, and when bytes last moved (uptime, nanoseconds).
+    private let idleNanoseconds: UInt64
+    private var lastProgress = DispatchTime.now().uptimeNanoseconds
+    private var moved: Int64 = 0
 
-    init(limit: Int) { self.limit = max(0, limit) }
+    init(limit: Int, idleTimeout: Duration) {
+      self.limit = max(0, limit)
+      idleNanoseconds = UInt64(LibcurlTransport.milliseconds(idleTimeout)) * 1_000_000
+    }
 
     func cancel() { lock.withLock { cancelled = true } }
 
@@ -255,7 +320,8 @@
         Outcome(
           code: result.code, message: message, status: status, httpVersion: httpVersion,
           headers: headers, body: body, tooLarge: tooLarge, headTooLarge: headTooLarge,
-          cancelled: cancelled, limit: limit)
+          cancelled: cancelled, timedOut: timedOut,
+          idleTimeout: .milliseconds(idleNanoseconds / 1_000_000), limit: limit)
       }
     }
 
@@ -263,6 +329,7 @@
     func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
       lock.withLock {
         guard !cancelled, !tooLarge else { return false }
+        lastProgress = DispatchTime.now().uptimeNanoseconds
         if !bodyStarted {
           bodyStarted = true
           // The head is complete: refuse an announced length over the limit unread, and make
@@ -292,6 +359,7 @@
     func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
       lock.withLock {
         guard !cancelled else { return false }
+        lastProgress = DispatchTime.now().uptimeNanoseconds
         headBytes += bytes.count
         guard headBytes <= Self.maxHeadBytes else {
           headTooLarge = true
@@ -315,8 +383,24 @@
       }
     }
 
-    /// Whether the transfer may go on.
-    func poll() -> Bool { lock.withLock { !cancelled } }
+    /// Whether the transfer may go on: not cancelled, and not silent (no byte sent or received)
+    /// for longer than the request's timeout interval.
+    func poll(moved: Int64) -> Bool {
+      lock.withLock {
+        guard !cancelled else { return false }
+        let now = DispatchTime.now().uptimeNanoseconds
+        if moved != self.moved {
+          self.moved = moved
+          lastProgress = now
+        }
+        // `lastProgress` is never later than `now`: the subtraction cannot wrap.
+        guard now - min(lastProgress, now) <= idleNanoseconds else {
+          timedOut = true
+          return false
+        }
+        return true
+      }
+    }
 
     /// `content-length` → `Content-Length`, so that the head reads the same over HTTP/1.1 and
     /// HTTP/2 (which sends names in lower case) and `HTTPURLResponse` finds its headers.
@@ -343,7 +427,7 @@
     return going == true ? 0 : 1
   }
 
-  private let curlPoll: cjsonapi_curl_poll_callback = { context in
-    transfer(context)?.poll() == true ? 0 : 1
+  private let curlPoll: cjsonapi_curl_poll_callback = { context, moved in
+    transfer(context)?.poll(moved: moved) == true ? 0 : 1
   }
 #endif

@@ -30,7 +30,17 @@
 
     @Test func libcurlLoadsAndIsTheDefaultOnLinux() {
       #expect(LibcurlTransport.isAvailable)
+      #expect(LibcurlTransport.unavailableReason == nil)
       #expect(JSONAPIClient.defaultTransport is LibcurlTransport)
+    }
+
+    /// Where libcurl cannot be loaded, requests fail saying why and what to choose.
+    @Test func theUnavailableErrorSaysWhyAndWhatToDo() {
+      let error = LibcurlTransport.UnavailableError(
+        reason: #"dlopen("libcurl.so.4") failed: libcurl.so.4: cannot open shared object file"#)
+      #expect(error.description.contains("cannot open shared object file"))
+      #expect(error.description.contains("libcurl4"))
+      #expect(error.description.contains("URLSessionTransport.shared"))
     }
 
     // A redirect keeps the request's credentials, so it is followed within the origin only.

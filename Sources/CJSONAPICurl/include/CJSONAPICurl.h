@@ -28,8 +28,9 @@ typedef int (*cjsonapi_curl_data_callback)(void *_Nullable context, const void *
 /// Called with each raw header line, the status line included; nonzero stops the transfer.
 typedef int (*cjsonapi_curl_line_callback)(void *_Nullable context, const void *_Nonnull bytes,
                                            size_t count);
-/// Called while the transfer runs, at least about once a second; nonzero stops it.
-typedef int (*cjsonapi_curl_poll_callback)(void *_Nullable context);
+/// Called while the transfer runs, at least about once a second, with the bytes moved so far
+/// (sent and received, on the wire); nonzero stops it.
+typedef int (*cjsonapi_curl_poll_callback)(void *_Nullable context, int64_t moved);
 
 /// What a transfer ended with.
 typedef struct cjsonapi_curl_result {
@@ -43,6 +44,9 @@ typedef struct cjsonapi_curl_result {
 
 /// Whether libcurl is loaded and initialised (loads it on the first call).
 int cjsonapi_curl_available(void);
+
+/// Why libcurl could not be loaded (loads it on the first call); empty when it is loaded.
+const char *_Nonnull cjsonapi_curl_load_error(void);
 
 /// Performs one request on a connection of its own, blocking the calling thread until it ends.
 void cjsonapi_curl_perform(const cjsonapi_curl_request *_Nonnull request, void *_Nullable context,
