@@ -1,7 +1,9 @@
 #include "CJSONAPICurl.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #if defined(__linux__)
 #include <dlfcn.h>
@@ -44,9 +46,24 @@ enum {
   CURLOPT_HTTP_CONTENT_DECODING = OPT_LONG + 158,
   CURLOPT_PROTOCOLS = OPT_LONG + 181,
   CURLOPT_REDIR_PROTOCOLS = OPT_LONG + 182,
+  CURLOPT_PRIVATE = OPT_POINTER + 103,
+  CURLOPT_COPYPOSTFIELDS = OPT_POINTER + 165,
   CURLOPT_XFERINFOFUNCTION = OPT_FUNCTION + 219,
 };
-enum { CURLINFO_RESPONSE_CODE = 0x200000 + 2 };
+enum { CURLINFO_RESPONSE_CODE = 0x200000 + 2, CURLINFO_PRIVATE = 0x100000 + 21 };
+// The multi interface (libcurl 7.68 or later for curl_multi_poll and curl_multi_wakeup).
+typedef void CURLM;
+typedef int CURLMcode;
+typedef struct {
+  int msg;  // CURLMSG_DONE when a transfer has ended
+  CURL *easy_handle;
+  union {
+    void *whatever;
+    CURLcode result;
+  } data;
+} CURLMsg;
+enum { CURLMSG_DONE = 1 };
+enum { CURLE_ABORTED_BY_CALLBACK = 42 };
 enum { CURLPROTO_HTTP = 1 << 0, CURLPROTO_HTTPS = 1 << 1 };
 enum { CURL_GLOBAL_ALL = 3 };
 enum { CURL_ERROR_SIZE = 256 };
@@ -69,10 +86,18 @@ static struct {
   struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
   void (*slist_free_all)(struct curl_slist *);
   const char *(*strerror)(CURLcode);
+  CURLM *(*multi_init)(void);
+  CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+  CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+  CURLMcode (*multi_perform)(CURLM *, int *);
+  CURLMcode (*multi_poll)(CURLM *, void *, unsigned, int, int *);
+  CURLMcode (*multi_wakeup)(CURLM *);
+  CURLMsg *(*multi_info_read)(CURLM *, int *);
   int loaded;
 } curl;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int start_driver(void);
 
 // Why libcurl is not loaded, when it is not: set once, by load().
 static char load_error[256] = "libcurl has not been loaded yet";
@@ -94,14 +119,31 @@ static void load(void) {
   *(void **)&curl.slist_append = dlsym(library, "curl_slist_append");
   *(void **)&curl.slist_free_all = dlsym(library, "curl_slist_free_all");
   *(void **)&curl.strerror = dlsym(library, "curl_easy_strerror");
+  *(void **)&curl.multi_init = dlsym(library, "curl_multi_init");
+  *(void **)&curl.multi_add_handle = dlsym(library, "curl_multi_add_handle");
+  *(void **)&curl.multi_remove_handle = dlsym(library, "curl_multi_remove_handle");
+  *(void **)&curl.multi_perform = dlsym(library, "curl_multi_perform");
+  *(void **)&curl.multi_poll = dlsym(library, "curl_multi_poll");
+  *(void **)&curl.multi_wakeup = dlsym(library, "curl_multi_wakeup");
+  *(void **)&curl.multi_info_read = dlsym(library, "curl_multi_info_read");
   if (!curl.global_init || !curl.easy_init || !curl.setopt || !curl.perform || !curl.getinfo ||
       !curl.cleanup || !curl.slist_append || !curl.slist_free_all || !curl.strerror) {
     snprintf(load_error, sizeof load_error, "libcurl.so.4 lacks a function of libcurl's API");
     return;
   }
+  if (!curl.multi_init || !curl.multi_add_handle || !curl.multi_remove_handle ||
+      !curl.multi_perform || !curl.multi_poll || !curl.multi_wakeup || !curl.multi_info_read) {
+    snprintf(load_error, sizeof load_error,
+             "libcurl.so.4 is older than 7.68 (it lacks curl_multi_poll or curl_multi_wakeup)");
+    return;
+  }
   // Once per process, before any other call: curl_global_init is not thread-safe before 7.84.
-  curl.loaded = curl.global_init(CURL_GLOBAL_ALL) == 0;
-  if (!curl.loaded) snprintf(load_error, sizeof load_error, "curl_global_init failed");
+  if (curl.global_init(CURL_GLOBAL_ALL) != 0) {
+    snprintf(load_error, sizeof load_error, "curl_global_init failed");
+    return;
+  }
+  curl.loaded = start_driver();
+  if (!curl.loaded) snprintf(load_error, sizeof load_error, "the transfer thread could not start");
 }
 
 int cjsonapi_curl_available(void) {
@@ -113,12 +155,41 @@ const char *cjsonapi_curl_load_error(void) {
   return cjsonapi_curl_available() ? "" : load_error;
 }
 
+// One transfer: the Swift side's callbacks and context, and what libcurl needs kept until the
+// transfer ends. Allocated by cjsonapi_curl_start, freed by finish() on the driver's thread.
 typedef struct transfer {
   void *context;
   cjsonapi_curl_data_callback on_data;
   cjsonapi_curl_line_callback on_header;
   cjsonapi_curl_poll_callback on_poll;
+  cjsonapi_curl_done_callback on_done;
+  CURL *handle;
+  struct curl_slist *headers;
+  char message[CURL_ERROR_SIZE];
+  /// Bytes moved so far, both ways (from libcurl's progress callback; driver thread only).
+  int64_t moved;
+  /// The driver's list: waiting to be added, or running (driver thread only once added).
+  struct transfer *previous, *next;
 } transfer;
+
+// The driver: one thread that runs every transfer of the process on one multi handle, so that
+// threads do not grow with requests. `lock` guards
+// `waiting`; `multi` and `running` belong to the driver's thread.
+static struct {
+  pthread_mutex_t lock;
+  transfer *waiting;
+  /// Whether a transfer was cancelled since the last round asked them all (guarded by `lock`).
+  int ask_all;
+  CURLM *multi;
+  transfer *running;
+} driver = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, NULL, NULL};
+
+// Milliseconds of a clock that never goes back.
+static int64_t now_ms(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
 
 // A count other than size * count makes libcurl stop with CURLE_WRITE_ERROR.
 static size_t write_body(char *bytes, size_t size, size_t count, void *user) {
@@ -140,8 +211,8 @@ static int progress(void *user, curl_off_t download_total, curl_off_t downloaded
                     curl_off_t upload_total, curl_off_t uploaded) {
   (void)download_total, (void)upload_total;
   transfer *t = user;
-  int64_t moved = (downloaded > 0 ? (int64_t)downloaded : 0) + (uploaded > 0 ? (int64_t)uploaded : 0);
-  return t->on_poll(t->context, moved);
+  t->moved = (downloaded > 0 ? (int64_t)downloaded : 0) + (uploaded > 0 ? (int64_t)uploaded : 0);
+  return t->on_poll(t->context, t->moved);
 }
 
 static void fail(cjsonapi_curl_result *result, int code, const char *message) {
@@ -150,91 +221,216 @@ static void fail(cjsonapi_curl_result *result, int code, const char *message) {
   result->message[sizeof result->message - 1] = '\0';
 }
 
-void cjsonapi_curl_perform(const cjsonapi_curl_request *request, void *context,
-                           cjsonapi_curl_data_callback on_data,
-                           cjsonapi_curl_line_callback on_header,
-                           cjsonapi_curl_poll_callback on_poll, cjsonapi_curl_result *result) {
-  memset(result, 0, sizeof *result);
-  if (!cjsonapi_curl_available()) {
-    fail(result, -1, "libcurl.so.4 could not be loaded");
-    return;
+static void release(transfer *t) {
+  if (t->handle) curl.cleanup(t->handle);
+  if (t->headers) curl.slist_free_all(t->headers);
+  free(t);
+}
+
+// Reports how `t` ended to the Swift side, then frees it. `t` is in no list any more.
+static void finish(transfer *t, CURLcode code) {
+  cjsonapi_curl_result result;
+  memset(&result, 0, sizeof result);
+  result.code = code;
+  long status = 0;
+  if (curl.getinfo(t->handle, CURLINFO_RESPONSE_CODE, &status) == 0) result.status = status;
+  if (code != 0) fail(&result, code, t->message[0] ? t->message : curl.strerror(code));
+  t->on_done(t->context, &result);
+  release(t);
+}
+
+static void unlink_running(transfer *t) {
+  if (t->previous) t->previous->next = t->next; else driver.running = t->next;
+  if (t->next) t->next->previous = t->previous;
+  t->previous = t->next = NULL;
+}
+
+static void *drive(void *unused) {
+  (void)unused;
+  int64_t asked = now_ms();
+  for (;;) {
+    // Take the transfers that arrived, and add them.
+    pthread_mutex_lock(&driver.lock);
+    transfer *arrived = driver.waiting;
+    driver.waiting = NULL;
+    int ask_all = driver.ask_all;
+    driver.ask_all = 0;
+    pthread_mutex_unlock(&driver.lock);
+    while (arrived) {
+      transfer *t = arrived;
+      arrived = t->next;
+      t->previous = NULL;
+      t->next = driver.running;
+      if (driver.running) driver.running->previous = t;
+      driver.running = t;
+      if (curl.multi_add_handle(driver.multi, t->handle) != 0) {
+        unlink_running(t);
+        strncpy(t->message, "curl_multi_add_handle failed", sizeof t->message - 1);
+        finish(t, -1);
+      }
+    }
+    int still_running = 0;
+    curl.multi_perform(driver.multi, &still_running);
+    CURLMsg *message;
+    int left = 0;
+    while ((message = curl.multi_info_read(driver.multi, &left)) != NULL) {
+      if (message->msg != CURLMSG_DONE) continue;
+      CURL *handle = message->easy_handle;
+      CURLcode code = message->data.result;
+      char *private = NULL;  // CURLINFO_PRIVATE hands back the CURLOPT_PRIVATE pointer
+      curl.getinfo(handle, CURLINFO_PRIVATE, &private);
+      transfer *t = (transfer *)(void *)private;
+      curl.multi_remove_handle(driver.multi, handle);
+      if (t == NULL) continue;
+      unlink_running(t);
+      finish(t, code);
+    }
+    // Ask every running transfer whether it may go on (cancelled, or silent too long): libcurl
+    // calls the progress callback only for transfers it drives, and a silent one may not be.
+    // Once a second, or at once after a cancellation: not on every event, which would make the
+    // work grow with the square of the transfers.
+    int64_t now = now_ms();
+    if (ask_all || now - asked >= 1000) {
+      asked = now;
+      for (transfer *t = driver.running; t != NULL;) {
+        transfer *next = t->next;
+        if (t->on_poll(t->context, t->moved) != 0) {
+          // Removed before its answer was complete: libcurl closes its connection.
+          curl.multi_remove_handle(driver.multi, t->handle);
+          unlink_running(t);
+          finish(t, CURLE_ABORTED_BY_CALLBACK);
+        }
+        t = next;
+      }
+    }
+    int events = 0;
+    // At most a second between rounds: the bound on noticing a cancellation or a silence.
+    curl.multi_poll(driver.multi, NULL, 0, 1000, &events);
   }
-  CURL *handle = curl.easy_init();
-  if (handle == NULL) {
-    fail(result, -1, "curl_easy_init failed");
-    return;
-  }
-  struct curl_slist *headers = NULL;
-  int ok = 1;
-  for (size_t i = 0; ok && i < request->header_count; i++) {
+  return NULL;
+}
+
+static int start_driver(void) {
+  driver.multi = curl.multi_init();
+  if (driver.multi == NULL) return 0;
+  pthread_t thread;
+  pthread_attr_t attributes;
+  if (pthread_attr_init(&attributes) != 0) return 0;
+  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  int started = pthread_create(&thread, &attributes, drive, NULL) == 0;
+  pthread_attr_destroy(&attributes);
+  return started;
+}
+
+void cjsonapi_curl_wake(void) {
+  if (!cjsonapi_curl_available()) return;
+  pthread_mutex_lock(&driver.lock);
+  driver.ask_all = 1;
+  pthread_mutex_unlock(&driver.lock);
+  curl.multi_wakeup(driver.multi);
+}
+
+// Sets `t` up for `request`; NULL when it succeeded, else what failed.
+static const char *prepare(transfer *t, const cjsonapi_curl_request *request, CURLcode *code) {
+  CURL *handle = t->handle;
+  for (size_t i = 0; i < request->header_count; i++) {
     const char *line = request->headers ? request->headers[i] : NULL;
     if (line == NULL) continue;
-    struct curl_slist *appended = curl.slist_append(headers, line);
-    if (appended == NULL) ok = 0; else headers = appended;
+    struct curl_slist *appended = curl.slist_append(t->headers, line);
+    if (appended == NULL) return "out of memory for request headers";
+    t->headers = appended;
   }
-  if (!ok) {
-    if (headers) curl.slist_free_all(headers);
-    curl.cleanup(handle);
-    fail(result, -1, "out of memory for request headers");
-    return;
-  }
-  transfer t = {context, on_data, on_header, on_poll};
-  char message[CURL_ERROR_SIZE] = {0};
   // The first option libcurl refuses stops the set-up; the failure names it.
   const char *refused = NULL;
-  CURLcode refusal = 0;
-#define SET(option, value)                                    \
-  do {                                                        \
-    if (refused == NULL) {                                    \
-      CURLcode code_ = curl.setopt(handle, option, value);    \
-      if (code_ != 0) refused = #option, refusal = code_;     \
-    }                                                         \
+#define SET(option, value)                                 \
+  do {                                                     \
+    if (refused == NULL) {                                 \
+      CURLcode code_ = curl.setopt(handle, option, value); \
+      if (code_ != 0) refused = #option, *code = code_;    \
+    }                                                      \
   } while (0)
-  SET(CURLOPT_URL, request->url);
-  SET(CURLOPT_ERRORBUFFER, message);
-  SET(CURLOPT_CUSTOMREQUEST, request->method);
+  // libcurl copies the strings it is given, and COPYPOSTFIELDS the body: the request's memory
+  // is not needed once this returns.
+  SET(CURLOPT_URL, (char *)request->url);
+  SET(CURLOPT_ERRORBUFFER, t->message);
+  SET(CURLOPT_PRIVATE, (void *)t);
+  SET(CURLOPT_CUSTOMREQUEST, (char *)request->method);
   if (strcmp(request->method, "HEAD") == 0) SET(CURLOPT_NOBODY, 1L);
   if (request->body != NULL) {
     // POSTFIELDS sends the body with any method; CUSTOMREQUEST keeps the method's name.
     SET(CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)request->body_length);
-    SET(CURLOPT_POSTFIELDS, request->body);
+    SET(CURLOPT_COPYPOSTFIELDS, (char *)request->body);
   }
-  if (headers) SET(CURLOPT_HTTPHEADER, headers);
+  if (t->headers) SET(CURLOPT_HTTPHEADER, t->headers);
   // Redirects are the transport's to judge (same origin only); http and https only.
   SET(CURLOPT_FOLLOWLOCATION, 0L);
   SET(CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
   SET(CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
   // A connection of its own, closed at the end: an answer can never reach another request.
+  // (libcurl 7.88 reuses a kept connection that has unasked bytes waiting on it, which would then
+  // be read as the next request's answer: reuse needs a check of its own before each request.)
   SET(CURLOPT_FRESH_CONNECT, 1L);
   SET(CURLOPT_FORBID_REUSE, 1L);
   // Decoded bytes are what the callbacks count, so a compressed body is bounded by its size after
   // decoding, 16 KiB at a time.
-  SET(CURLOPT_ACCEPT_ENCODING, "");
+  SET(CURLOPT_ACCEPT_ENCODING, (char *)"");
   SET(CURLOPT_HTTP_CONTENT_DECODING, 1L);
   SET(CURLOPT_NOSIGNAL, 1L);
   if (request->timeout_ms > 0) SET(CURLOPT_TIMEOUT_MS, request->timeout_ms);
   if (request->connect_timeout_ms > 0) SET(CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
   SET(CURLOPT_WRITEFUNCTION, (write_callback)write_body);
-  SET(CURLOPT_WRITEDATA, (void *)&t);
+  SET(CURLOPT_WRITEDATA, (void *)t);
   SET(CURLOPT_HEADERFUNCTION, (write_callback)write_header);
-  SET(CURLOPT_HEADERDATA, (void *)&t);
+  SET(CURLOPT_HEADERDATA, (void *)t);
   SET(CURLOPT_XFERINFOFUNCTION, (xferinfo_callback)progress);
-  SET(CURLOPT_XFERINFODATA, (void *)&t);
+  SET(CURLOPT_XFERINFODATA, (void *)t);
   SET(CURLOPT_NOPROGRESS, 0L);
 #undef SET
-  if (refused != NULL) {
-    char text[sizeof result->message];
-    snprintf(text, sizeof text, "libcurl refused %s: %s", refused, curl.strerror(refusal));
-    fail(result, refusal, text);
-  } else {
-    CURLcode code = curl.perform(handle);
-    result->code = code;
-    long status = 0;
-    if (curl.getinfo(handle, CURLINFO_RESPONSE_CODE, &status) == 0) result->status = status;
-    if (code != 0) fail(result, code, message[0] ? message : curl.strerror(code));
+  return refused;
+}
+
+void cjsonapi_curl_start(const cjsonapi_curl_request *request, void *context,
+                         cjsonapi_curl_data_callback on_data,
+                         cjsonapi_curl_line_callback on_header, cjsonapi_curl_poll_callback on_poll,
+                         cjsonapi_curl_done_callback on_done) {
+  cjsonapi_curl_result result;
+  memset(&result, 0, sizeof result);
+  if (!cjsonapi_curl_available()) {
+    fail(&result, -1, load_error);
+    on_done(context, &result);
+    return;
   }
-  curl.cleanup(handle);
-  if (headers) curl.slist_free_all(headers);
+  transfer *t = calloc(1, sizeof *t);
+  if (t == NULL) {
+    fail(&result, -1, "out of memory for a transfer");
+    on_done(context, &result);
+    return;
+  }
+  t->context = context;
+  t->on_data = on_data;
+  t->on_header = on_header;
+  t->on_poll = on_poll;
+  t->on_done = on_done;
+  t->handle = curl.easy_init();
+  CURLcode code = -1;
+  const char *problem = t->handle ? prepare(t, request, &code) : "curl_easy_init failed";
+  if (problem != NULL) {
+    char text[sizeof result.message];
+    if (code != -1) {
+      snprintf(text, sizeof text, "libcurl refused %s: %s", problem, curl.strerror(code));
+    } else {
+      snprintf(text, sizeof text, "%s", problem);
+    }
+    fail(&result, code, text);
+    release(t);
+    on_done(context, &result);
+    return;
+  }
+  pthread_mutex_lock(&driver.lock);
+  t->next = driver.waiting;
+  driver.waiting = t;
+  pthread_mutex_unlock(&driver.lock);
+  curl.multi_wakeup(driver.multi);
 }
 
 #else
@@ -243,14 +439,18 @@ int cjsonapi_curl_available(void) { return 0; }
 
 const char *cjsonapi_curl_load_error(void) { return "libcurl is used on Linux only"; }
 
-void cjsonapi_curl_perform(const cjsonapi_curl_request *request, void *context,
-                           cjsonapi_curl_data_callback on_data,
-                           cjsonapi_curl_line_callback on_header,
-                           cjsonapi_curl_poll_callback on_poll, cjsonapi_curl_result *result) {
-  (void)request, (void)context, (void)on_data, (void)on_header, (void)on_poll;
-  memset(result, 0, sizeof *result);
-  result->code = -1;
-  strncpy(result->message, "libcurl is used on Linux only", sizeof result->message - 1);
+void cjsonapi_curl_start(const cjsonapi_curl_request *request, void *context,
+                         cjsonapi_curl_data_callback on_data,
+                         cjsonapi_curl_line_callback on_header, cjsonapi_curl_poll_callback on_poll,
+                         cjsonapi_curl_done_callback on_done) {
+  (void)request, (void)on_data, (void)on_header, (void)on_poll;
+  cjsonapi_curl_result result;
+  memset(&result, 0, sizeof result);
+  result.code = -1;
+  strncpy(result.message, "libcurl is used on Linux only", sizeof result.message - 1);
+  on_done(context, &result);
 }
+
+void cjsonapi_curl_wake(void) {}
 
 #endif

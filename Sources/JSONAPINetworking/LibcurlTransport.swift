@@ -19,12 +19,15 @@
   /// - follows redirects only within the origin of the request (up to 10), as
   ///   ``URLSessionTransport`` does;
   /// - stops the transfer when the calling task is cancelled, within about a second while the
-  ///   server sends nothing;
+  ///   server sends nothing (libcurl's thread asks every transfer at least once a second, and
+  ///   at once after a cancellation);
   /// - honours `URLRequest.timeoutInterval` as URLSession does: the longest the connection may
   ///   stay silent (no byte sent or received, connecting included) before the request fails with
   ///   `URLError(.timedOut)`, checked about once a second; 60 s unless the request says otherwise.
   ///
-  /// Each request blocks one thread of its own while it runs. libcurl (`libcurl.so.4`) is loaded
+  /// Every request of the process runs on one thread, which drives them all through one libcurl
+  /// multi handle: threads do not grow with requests, and no request blocks a thread of Swift's
+  /// concurrency pool. libcurl (`libcurl.so.4`, 7.68 or later) is loaded
   /// when first needed; a system where FoundationNetworking links it dynamically has it. Where it
   /// cannot be loaded (a build with the static Linux SDK, an image without libcurl), every
   /// request fails with ``UnavailableError``, which says why and what to do: the transport does
@@ -143,9 +146,7 @@
         connectTimeoutMilliseconds: Self.milliseconds(connectTimeout ?? idle))
       let outcome: CurlTransfer.Outcome = await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in
-          // libcurl's easy interface blocks: one thread per transfer, never a concurrency pool's.
-          let thread = Thread { continuation.resume(returning: transfer.run(plan)) }
-          thread.start()
+          transfer.start(plan) { continuation.resume(returning: $0) }
         }
       } onCancel: {
         transfer.cancel()
@@ -185,8 +186,8 @@
     }
   }
 
-  /// One transfer's state, shared between the calling task and libcurl's callbacks on the
-  /// transfer's thread.
+  /// One transfer's state, shared between the calling task and libcurl's callbacks on libcurl's
+  /// thread.
   final class CurlTransfer: @unchecked Sendable {
     struct Plan {
       var url: String
@@ -197,7 +198,7 @@
       var connectTimeoutMilliseconds: Int
     }
 
-    /// What a transfer ended with, read once the thread is done.
+    /// What a transfer ended with.
     struct Outcome: Sendable {
       var code: Int32
       var message: String
@@ -259,7 +260,7 @@
     /// The most the response head (status line and header lines) may take.
     static let maxHeadBytes = 1 << 20
 
-    // Guarded by `lock`: libcurl calls back on the transfer's thread while the calling task may
+    // Guarded by `lock`: libcurl calls back on its thread while the calling task may
     // cancel at any time.
     private let lock = NSLock()
     private let limit: Int
@@ -273,6 +274,7 @@
     private var headTooLarge = false
     private var cancelled = false
     private var timedOut = false
+    private var done: (@Sendable (Outcome) -> Void)?
     /// The longest silence allowed, and when bytes last moved (uptime, nanoseconds).
     private let idleNanoseconds: UInt64
     private var lastProgress = DispatchTime.now().uptimeNanoseconds
@@ -283,18 +285,24 @@
       idleNanoseconds = UInt64(LibcurlTransport.milliseconds(idleTimeout)) * 1_000_000
     }
 
-    func cancel() { lock.withLock { cancelled = true } }
+    /// Stops the transfer within a moment: libcurl's thread is woken to ask it.
+    func cancel() {
+      lock.withLock { cancelled = true }
+      cjsonapi_curl_wake()
+    }
 
-    /// Runs the transfer on the calling thread, which it blocks until the transfer ends.
-    func run(_ plan: Plan) -> Outcome {
-      var result = cjsonapi_curl_result()
+    /// Hands the transfer to libcurl's thread; `done` is called once, with how it ended (on that
+    /// thread, or on the calling one when the transfer cannot start).
+    func start(_ plan: Plan, done: @escaping @Sendable (Outcome) -> Void) {
+      lock.withLock { self.done = done }
       let lines = plan.headers.map { strdup($0) }
       defer { for line in lines { free(line) } }
-      let context = Unmanaged.passUnretained(self).toOpaque()
+      // Kept alive by libcurl's thread until `curlDone` lets it go.
+      let context = Unmanaged.passRetained(self).toOpaque()
       plan.url.withCString { url in
         plan.method.withCString { method in
           lines.map { UnsafePointer($0) }.withUnsafeBufferPointer { headerPointers in
-            let perform = { (body: UnsafeRawBufferPointer?) in
+            let start = { (body: UnsafeRawBufferPointer?) in
               var request = cjsonapi_curl_request(
                 url: url, method: method, headers: headerPointers.baseAddress,
                 header_count: headerPointers.count, body: body?.baseAddress,
@@ -302,27 +310,36 @@
                 connect_timeout_ms: plan.connectTimeoutMilliseconds)
               // An empty body still goes as a body (`Content-Length: 0`), not as none.
               if body != nil && request.body == nil { request.body = UnsafeRawPointer(url) }
-              cjsonapi_curl_perform(
-                &request, context, curlReceiveData, curlReceiveHeader, curlPoll, &result)
+              // The request's memory is copied before this returns.
+              cjsonapi_curl_start(
+                &request, context, curlReceiveData, curlReceiveHeader, curlPoll, curlDone)
             }
             if let body = plan.body {
-              body.withUnsafeBytes { perform($0) }
+              body.withUnsafeBytes { start($0) }
             } else {
-              perform(nil)
+              start(nil)
             }
           }
         }
       }
+    }
+
+    /// Reports how the transfer ended to the caller of ``start(_:done:)``.
+    func finish(_ result: cjsonapi_curl_result) {
       let message = withUnsafeBytes(of: result.message) { bytes in
         String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
-      return lock.withLock {
-        Outcome(
+      let (outcome, done) = lock.withLock {
+        let outcome = Outcome(
           code: result.code, message: message, status: status, httpVersion: httpVersion,
           headers: headers, body: body, tooLarge: tooLarge, headTooLarge: headTooLarge,
           cancelled: cancelled, timedOut: timedOut,
           idleTimeout: .milliseconds(idleNanoseconds / 1_000_000), limit: limit)
+        let done = self.done
+        self.done = nil
+        return (outcome, done)
       }
+      done?(outcome)
     }
 
     /// Appends a piece of decoded body; `false` stops the transfer.
@@ -429,5 +446,10 @@
 
   private let curlPoll: cjsonapi_curl_poll_callback = { context, moved in
     transfer(context)?.poll(moved: moved) == true ? 0 : 1
+  }
+
+  private let curlDone: cjsonapi_curl_done_callback = { context, result in
+    guard let context else { return }
+    Unmanaged<CurlTransfer>.fromOpaque(context).takeRetainedValue().finish(result.pointee)
   }
 #endif

@@ -98,6 +98,19 @@
       #expect(String(decoding: data, as: UTF8.self) == body)
     }
 
+    /// A cancellation wakes libcurl's thread: the transfer stops at once, not at the next second.
+    @Test func aCancelledRequestStopsAtOnce() async throws {
+      let server = try ScriptedServer(
+        parts: [(0, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n")], silence: 10)
+      let request = try Self.request(server, timeout: 30)
+      let task = Task { try await LibcurlTransport().send(request, maxResponseBytes: 1_000) }
+      try await Task.sleep(nanoseconds: 300_000_000)
+      let started = Date()
+      task.cancel()
+      await #expect(throws: CancellationError.self) { _ = try await task.value }
+      #expect(Date().timeIntervalSince(started) < 0.5)
+    }
+
     @Test func theIdleTimeoutIsTheRequestsIntervalOr60Seconds() throws {
       var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1/")))
       #expect(LibcurlTransport.idleTimeout(request) == .seconds(60))

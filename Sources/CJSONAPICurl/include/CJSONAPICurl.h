@@ -28,7 +28,7 @@ typedef int (*cjsonapi_curl_data_callback)(void *_Nullable context, const void *
 /// Called with each raw header line, the status line included; nonzero stops the transfer.
 typedef int (*cjsonapi_curl_line_callback)(void *_Nullable context, const void *_Nonnull bytes,
                                            size_t count);
-/// Called while the transfer runs, at least about once a second, with the bytes moved so far
+/// Called while the transfer runs, about once a second or more often, with the bytes moved so far
 /// (sent and received, on the wire); nonzero stops it.
 typedef int (*cjsonapi_curl_poll_callback)(void *_Nullable context, int64_t moved);
 
@@ -48,11 +48,22 @@ int cjsonapi_curl_available(void);
 /// Why libcurl could not be loaded (loads it on the first call); empty when it is loaded.
 const char *_Nonnull cjsonapi_curl_load_error(void);
 
-/// Performs one request on a connection of its own, blocking the calling thread until it ends.
-void cjsonapi_curl_perform(const cjsonapi_curl_request *_Nonnull request, void *_Nullable context,
-                           cjsonapi_curl_data_callback _Nonnull on_data,
-                           cjsonapi_curl_line_callback _Nonnull on_header,
-                           cjsonapi_curl_poll_callback _Nonnull on_poll,
-                           cjsonapi_curl_result *_Nonnull result);
+/// Called once when a transfer has ended, with how it ended, on libcurl's thread.
+typedef void (*cjsonapi_curl_done_callback)(void *_Nullable context,
+                                            const cjsonapi_curl_result *_Nonnull result);
+
+/// Starts one request on the process's transfer thread (started with libcurl), which runs every
+/// transfer on one multi handle, each on a connection of its own. The callbacks run on
+/// that thread; `on_done` runs exactly once (on the calling thread when the request cannot start).
+/// The request's memory is copied: it may be freed when this returns.
+void cjsonapi_curl_start(const cjsonapi_curl_request *_Nonnull request, void *_Nullable context,
+                         cjsonapi_curl_data_callback _Nonnull on_data,
+                         cjsonapi_curl_line_callback _Nonnull on_header,
+                         cjsonapi_curl_poll_callback _Nonnull on_poll,
+                         cjsonapi_curl_done_callback _Nonnull on_done);
+
+/// Wakes the transfer thread so that it asks every transfer at once whether it may go on (after a
+/// cancellation).
+void cjsonapi_curl_wake(void);
 
 #endif

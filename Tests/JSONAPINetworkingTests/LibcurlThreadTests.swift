@@ -1,0 +1,91 @@
+#if os(Linux)
+  import Foundation
+  import FoundationNetworking
+  import Glibc
+  import Testing
+
+  @testable import JSONAPINetworking
+
+  /// A server on 127.0.0.1 that answers every request with `200 {}` and closes the connection,
+  /// one connection after another on one thread, until `stop()`.
+  final class SerialServer: @unchecked Sendable {
+    let port: Int
+    private let listener: Int32
+    private let stopped = NSLock()
+    private var isStopped = false
+
+    init() throws {
+      let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      try #require(socket >= 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      // A backlog for every request of the test: they wait for the one thread in the queue.
+      try #require(bound == 0 && listen(socket, 1024) == 0)
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+      }
+      port = Int(UInt16(bigEndian: address.sin_port))
+      listener = socket
+      Thread { [self] in serve() }.start()
+    }
+
+    private func serve() {
+      let answer = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}".utf8)
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while !stopped.withLock({ isStopped }) {
+        let connection = accept(listener, nil, nil)
+        guard connection >= 0 else { return }
+        _ = recv(connection, &buffer, buffer.count, 0)
+        _ = answer.withUnsafeBytes {
+          send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        close(connection)
+      }
+    }
+
+    func stop() {
+      stopped.withLock { isStopped = true }
+      shutdown(listener, Int32(SHUT_RDWR))
+      close(listener)
+    }
+  }
+
+  /// The process's threads, as Linux counts them.
+  func threadCount() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+  }
+
+  /// Every transfer runs on libcurl's one thread: the process's threads do not grow with requests.
+  @Suite struct LibcurlThreadTests {
+    @Test func fiveHundredConcurrentRequestsAddAtMostAFewThreads() async throws {
+      let server = try SerialServer()
+      defer { server.stop() }
+      let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/x"))
+      // libcurl's thread and the cooperative pool exist after a first request.
+      _ = try await LibcurlTransport().send(URLRequest(url: url), maxResponseBytes: 1_024)
+      let before = threadCount()
+      let peak = try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<500 {
+          group.addTask {
+            let (body, response) = try await LibcurlTransport().send(
+              URLRequest(url: url), maxResponseBytes: 1_024)
+            #expect(response.statusCode == 200 && body == Data("{}".utf8))
+            return threadCount()
+          }
+        }
+        var peak = 0
+        for try await count in group { peak = max(peak, count) }
+        return peak
+      }
+      // One thread per request made 500; the bound leaves room for the pool and the server.
+      #expect(peak - before <= 8, "threads: \(before) before, \(peak) at the peak")
+    }
+  }
+#endif
