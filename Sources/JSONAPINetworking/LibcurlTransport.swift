@@ -18,17 +18,16 @@
   ///   reach a request it does not belong to (at the cost of a handshake per request);
   /// - follows redirects only within the origin of the request (up to 10), as
   ///   ``URLSessionTransport`` does;
-  /// - stops the transfer when the calling task is cancelled, within about a second while the
-  ///   server sends nothing (libcurl's thread asks every transfer at least once a second, and
-  ///   at once after a cancellation);
+  /// - stops the transfer at once when the calling task is cancelled (the cancellation wakes
+  ///   libcurl's thread), even while the server sends nothing;
   /// - honours `URLRequest.timeoutInterval` as URLSession does: the longest the connection may
   ///   stay silent (no byte sent or received, connecting included) before the request fails with
   ///   `URLError(.timedOut)`, checked about once a second; 60 s unless the request says otherwise.
   ///
   /// Every request of the process runs on one thread, which drives them all through one libcurl
   /// multi handle: threads do not grow with requests, and no request blocks a thread of Swift's
-  /// concurrency pool. libcurl (`libcurl.so.4`, 7.68 or later) is loaded
-  /// when first needed; a system where FoundationNetworking links it dynamically has it. Where it
+  /// concurrency pool. libcurl (`libcurl.so.4`, 7.68 or later) is loaded when first needed; a
+  /// system where FoundationNetworking links it dynamically has it. Where it
   /// cannot be loaded (a build with the static Linux SDK, an image without libcurl), every
   /// request fails with ``UnavailableError``, which says why and what to do: the transport does
   /// not quietly become `URLSessionTransport`, which holds neither bound on Linux. Pass
