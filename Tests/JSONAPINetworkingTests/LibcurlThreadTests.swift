@@ -15,24 +15,8 @@
     private var isStopped = false
 
     init() throws {
-      let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      try #require(socket >= 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
       // A backlog for every request of the test: they wait for the one thread in the queue.
-      try #require(bound == 0 && listen(socket, 1024) == 0)
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-      }
-      port = Int(UInt16(bigEndian: address.sin_port))
-      listener = socket
+      (listener, port) = try listeningSocket(backlog: 1024)
       Thread { [self] in serve() }.start()
     }
 

@@ -6,6 +6,28 @@
 
   @testable import JSONAPINetworking
 
+  /// A socket listening on 127.0.0.1 at a port the kernel chose, with room for `backlog`
+  /// connections waiting to be accepted.
+  func listeningSocket(backlog: Int32) throws -> (socket: Int32, port: Int) {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(socket >= 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    try #require(bound == 0 && listen(socket, backlog) == 0)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+    }
+    return (socket, Int(UInt16(bigEndian: address.sin_port)))
+  }
+
   /// A server on 127.0.0.1 for one connection: it reads the request, then sends each of `parts`
   /// after waiting its delay, then holds the connection silent for `silence` seconds.
   final class ScriptedServer: @unchecked Sendable {
@@ -13,23 +35,8 @@
     private let listener: Int32
 
     init(parts: [(delay: Double, text: String)], silence: Double) throws {
-      let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      try #require(socket >= 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      address.sin_port = 0
-      let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      try #require(bound == 0 && listen(socket, 1) == 0)
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-      }
-      port = Int(UInt16(bigEndian: address.sin_port))
+      let (socket, port) = try listeningSocket(backlog: 1)
+      self.port = port
       listener = socket
       Thread {
         let connection = accept(socket, nil, nil)
@@ -58,22 +65,14 @@
       return request
     }
 
-    @Test func aServerSilentAfterItsHeadTimesOut() async throws {
-      let server = try ScriptedServer(
-        parts: [(0, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc")], silence: 10)
-      let started = Date()
-      await #expect {
-        _ = try await LibcurlTransport().send(
-          try Self.request(server, timeout: 1), maxResponseBytes: 1_000)
-      } throws: { error in
-        (error as? URLError)?.code == .timedOut
-      }
-      // Checked about once a second: within a few seconds of the interval, not the server's 10.
-      #expect(Date().timeIntervalSince(started) < 5)
-    }
-
-    @Test func aServerThatNeverAnswersTimesOut() async throws {
-      let server = try ScriptedServer(parts: [], silence: 10)
+    /// A server silent after its head, and one that never answers: both time out after the
+    /// interval (checked about once a second), not after the server's 10 s.
+    @Test(arguments: [
+      [(0.0, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc")],
+      [],
+    ])
+    func aSilentServerTimesOut(parts: [(Double, String)]) async throws {
+      let server = try ScriptedServer(parts: parts.map { (delay: $0, text: $1) }, silence: 10)
       let started = Date()
       await #expect {
         _ = try await LibcurlTransport().send(
