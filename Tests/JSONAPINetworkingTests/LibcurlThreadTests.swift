@@ -68,8 +68,9 @@
         for try await count in group { peak = max(peak, count) }
         return peak
       }
-      // One thread per request made 500; the bound leaves room for the pool and the server.
-      #expect(peak - before <= 8, "threads: \(before) before, \(peak) at the peak")
+      // One thread per request added 190 at the peak here. The bound leaves room for threads
+      // that tests running in parallel start meanwhile (their servers, Dispatch's workers).
+      #expect(peak - before <= 32, "threads: \(before) before, \(peak) at the peak")
     }
   }
 #endif
