@@ -153,8 +153,11 @@ enum QueryChecks {
     return items
   }
 
+  /// `+` is replaced byte by byte: a `+` followed by a combining mark is one `Character` with
+  /// it, so a `String`-level replacement would miss it.
   static func formDecode(_ text: Substring) -> String? {
-    text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    let spaced = text.utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
+    return String(decoding: spaced, as: UTF8.self).removingPercentEncoding
   }
 
   /// Whether two parses agree: the same query or the same error. With `toleratingLimits`, a
