@@ -7,7 +7,11 @@
 
 #if defined(__linux__)
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 // libcurl's ABI (SONAME libcurl.so.4), declared here because distributions ship curl.h only in a
 // development package. Values are those of curl.h, stable across libcurl 7.x and 8.x.
@@ -49,8 +53,19 @@ enum {
   CURLOPT_PRIVATE = OPT_POINTER + 103,
   CURLOPT_COPYPOSTFIELDS = OPT_POINTER + 165,
   CURLOPT_XFERINFOFUNCTION = OPT_FUNCTION + 219,
+  CURLOPT_PREREQFUNCTION = OPT_FUNCTION + 312,  // libcurl 7.80
+  CURLOPT_PREREQDATA = OPT_POINTER + 313,
+  CURLOPT_SOCKOPTFUNCTION = OPT_FUNCTION + 148,
+  CURLOPT_SOCKOPTDATA = OPT_POINTER + 149,
 };
-enum { CURLINFO_RESPONSE_CODE = 0x200000 + 2, CURLINFO_PRIVATE = 0x100000 + 21 };
+enum {
+  CURLINFO_RESPONSE_CODE = 0x200000 + 2,
+  CURLINFO_PRIVATE = 0x100000 + 21,
+  CURLINFO_PRIMARY_PORT = 0x200000 + 40,
+  CURLINFO_LOCAL_PORT = 0x200000 + 42,
+  CURLINFO_ACTIVESOCKET = 0x500000 + 44,
+};
+enum { CURL_PREREQFUNC_OK = 0, CURL_PREREQFUNC_ABORT = 1 };
 // The multi interface (libcurl 7.68 or later for curl_multi_poll and curl_multi_wakeup).
 typedef void CURLM;
 typedef int CURLMcode;
@@ -75,6 +90,8 @@ typedef CURLcode (*setopt_function)(CURL *, int, ...);
 typedef CURLcode (*getinfo_function)(CURL *, int, ...);
 typedef size_t (*write_callback)(char *, size_t, size_t, void *);
 typedef int (*xferinfo_callback)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t);
+typedef int (*prereq_callback)(void *, char *, char *, int, int);
+typedef int (*sockopt_callback)(void *, int, int);
 
 static struct {
   CURLcode (*global_init)(long);
@@ -168,6 +185,13 @@ typedef struct transfer {
   char message[CURL_ERROR_SIZE];
   /// Bytes moved so far, both ways (from libcurl's progress callback; driver thread only).
   int64_t moved;
+  /// Whether the kept connection libcurl chose had bytes waiting, so that the transfer stopped
+  /// before sending its request, to be sent again on a new connection (driver thread only).
+  int stale;
+  /// Whether libcurl opened a socket for it: its connection is new (driver thread only).
+  int opened;
+  /// Whether it was sent again so (once at most).
+  int sent_again;
   /// The driver's list: waiting to be added, or running (driver thread only once added).
   struct transfer *previous, *next;
 } transfer;
@@ -215,6 +239,104 @@ static int progress(void *user, curl_off_t download_total, curl_off_t downloaded
   return t->on_poll(t->context, t->moved);
 }
 
+// The kept connections' sockets, so that a transfer libcurl gives a kept connection can look at
+// it (libcurl tells a transfer its socket only once it has ended). Recorded when a transfer ends
+// well on a connection libcurl keeps; an entry is trusted only while its socket still has the
+// same ends (a closed socket's number is soon another's). Driver thread only.
+enum { KEPT_CONNECTIONS = 512 };
+static struct kept {
+  int socket;  // -1: none
+  int local_port, remote_port;
+} kept[KEPT_CONNECTIONS];
+static int kept_next;
+
+// Whether `address` is `ip` and `port`, as libcurl writes an address.
+static int same_end(const struct sockaddr_storage *address, const char *ip, int port) {
+  char text[INET6_ADDRSTRLEN];
+  int actual_port;
+  if (address->ss_family == AF_INET) {
+    const struct sockaddr_in *v4 = (const struct sockaddr_in *)(const void *)address;
+    if (!inet_ntop(AF_INET, &v4->sin_addr, text, sizeof text)) return 0;
+    actual_port = ntohs(v4->sin_port);
+  } else if (address->ss_family == AF_INET6) {
+    const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)(const void *)address;
+    if (!inet_ntop(AF_INET6, &v6->sin6_addr, text, sizeof text)) return 0;
+    actual_port = ntohs(v6->sin6_port);
+  } else {
+    return 0;
+  }
+  return actual_port == port && ip != NULL && strcmp(text, ip) == 0;
+}
+
+// The socket of the kept connection with these ends; -1 when none is known.
+static int kept_socket(const char *local_ip, int local_port, const char *remote_ip,
+                       int remote_port) {
+  for (int i = 0; i < KEPT_CONNECTIONS; i++) {
+    const struct kept *k = &kept[i];
+    if (k->socket < 0 || k->local_port != local_port || k->remote_port != remote_port) continue;
+    struct sockaddr_storage local, remote;
+    socklen_t local_length = sizeof local, remote_length = sizeof remote;
+    if (getsockname(k->socket, (struct sockaddr *)&local, &local_length) == 0 &&
+        getpeername(k->socket, (struct sockaddr *)&remote, &remote_length) == 0 &&
+        same_end(&local, local_ip, local_port) && same_end(&remote, remote_ip, remote_port)) {
+      return k->socket;
+    }
+  }
+  return -1;
+}
+
+// Records the connection a transfer that ended well leaves kept (before it leaves the multi
+// handle: libcurl finds the connection through it).
+static void record_kept(CURL *handle) {
+  int socket = -1;  // curl_socket_t is an int on Linux
+  long local_port = 0, remote_port = 0;
+  if (curl.getinfo(handle, CURLINFO_ACTIVESOCKET, &socket) != 0 || socket < 0) return;
+  if (curl.getinfo(handle, CURLINFO_LOCAL_PORT, &local_port) != 0 ||
+      curl.getinfo(handle, CURLINFO_PRIMARY_PORT, &remote_port) != 0) {
+    return;
+  }
+  struct kept *slot = NULL;
+  for (int i = 0; i < KEPT_CONNECTIONS && slot == NULL; i++) {
+    if (kept[i].socket == socket) slot = &kept[i];
+  }
+  if (slot == NULL) {
+    // Past the table's size, the oldest entry goes: its connection is then not used again.
+    slot = &kept[kept_next];
+    kept_next = (kept_next + 1) % KEPT_CONNECTIONS;
+  }
+  slot->socket = socket;
+  slot->local_port = (int)local_port;
+  slot->remote_port = (int)remote_port;
+}
+
+// Called when libcurl opens a socket for a transfer: the transfer makes a new connection.
+static int opened_socket(void *user, int socket, int purpose) {
+  (void)socket, (void)purpose;
+  ((transfer *)user)->opened = 1;
+  return 0;  // CURL_SOCKOPT_OK
+}
+
+// Called once a connection is ready, before the request is sent on it. A kept connection is used
+// again only when nothing is waiting on it: bytes there belong to no request this side sent (an
+// unasked answer, the rest of a body longer than its Content-Length, a close), and reading them as
+// this request's answer would give it another's. libcurl 7.88 reuses such a connection, so the
+// check is ours: the transfer stops (the connection closes) and the driver sends the request
+// again on a new one. So does a kept connection whose socket is not known. HTTP/2 frames waiting
+// count too: a new connection then, never a wrong answer.
+static int before_request(void *user, char *remote_ip, char *local_ip, int remote_port,
+                          int local_port) {
+  transfer *t = user;
+  if (t->opened) return CURL_PREREQFUNC_OK;  // a new connection: nothing was asked on it before
+  int socket = kept_socket(local_ip, local_port, remote_ip, remote_port);
+  if (socket >= 0) {
+    char byte;
+    ssize_t waiting = recv(socket, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (waiting < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return CURL_PREREQFUNC_OK;
+  }
+  t->stale = 1;
+  return CURL_PREREQFUNC_ABORT;
+}
+
 static void fail(cjsonapi_curl_result *result, int code, const char *message) {
   result->code = code;
   strncpy(result->message, message, sizeof result->message - 1);
@@ -243,6 +365,16 @@ static void unlink_running(transfer *t) {
   if (t->previous) t->previous->next = t->next; else driver.running = t->next;
   if (t->next) t->next->previous = t->previous;
   t->previous = t->next = NULL;
+}
+
+// Sends a transfer that stopped before its request went out (a stale kept connection) again, on a
+// new connection: once, so it cannot loop. Whether it is running again.
+static int send_again(transfer *t) {
+  if (t->sent_again) return 0;
+  t->stale = 0;
+  t->sent_again = 1;
+  if (curl.setopt(t->handle, CURLOPT_FRESH_CONNECT, 1L) != 0) return 0;
+  return curl.multi_add_handle(driver.multi, t->handle) == 0;
 }
 
 static void *drive(void *unused) {
@@ -280,8 +412,10 @@ static void *drive(void *unused) {
       char *private = NULL;  // CURLINFO_PRIVATE hands back the CURLOPT_PRIVATE pointer
       curl.getinfo(handle, CURLINFO_PRIVATE, &private);
       transfer *t = (transfer *)(void *)private;
+      if (code == 0) record_kept(handle);
       curl.multi_remove_handle(driver.multi, handle);
       if (t == NULL) continue;
+      if (t->stale && code == CURLE_ABORTED_BY_CALLBACK && send_again(t)) continue;
       unlink_running(t);
       finish(t, code);
     }
@@ -311,6 +445,7 @@ static void *drive(void *unused) {
 }
 
 static int start_driver(void) {
+  for (int i = 0; i < KEPT_CONNECTIONS; i++) kept[i].socket = -1;
   driver.multi = curl.multi_init();
   if (driver.multi == NULL) return 0;
   pthread_t thread;
@@ -366,11 +501,19 @@ static const char *prepare(transfer *t, const cjsonapi_curl_request *request, CU
   SET(CURLOPT_FOLLOWLOCATION, 0L);
   SET(CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
   SET(CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-  // A connection of its own, closed at the end: an answer can never reach another request.
-  // (libcurl 7.88 reuses a kept connection that has unasked bytes waiting on it, which would then
-  // be read as the next request's answer: reuse needs a check of its own before each request.)
-  SET(CURLOPT_FRESH_CONNECT, 1L);
-  SET(CURLOPT_FORBID_REUSE, 1L);
+  // Connections are kept and used again only with the check before each request (libcurl closes
+  // one whose answer was cut short or refused). A libcurl older than 7.80 has no such hook: a
+  // connection of its own for each request there, closed at the end.
+  if (refused == NULL) {
+    if (curl.setopt(handle, CURLOPT_PREREQFUNCTION, (prereq_callback)before_request) == 0) {
+      SET(CURLOPT_PREREQDATA, (void *)t);
+      SET(CURLOPT_SOCKOPTFUNCTION, (sockopt_callback)opened_socket);
+      SET(CURLOPT_SOCKOPTDATA, (void *)t);
+    } else {
+      SET(CURLOPT_FRESH_CONNECT, 1L);
+      SET(CURLOPT_FORBID_REUSE, 1L);
+    }
+  }
   // Decoded bytes are what the callbacks count, so a compressed body is bounded by its size after
   // decoding, 16 KiB at a time.
   SET(CURLOPT_ACCEPT_ENCODING, (char *)"");

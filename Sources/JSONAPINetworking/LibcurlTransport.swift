@@ -14,8 +14,13 @@
   ///   libcurl hands it over, at most 16 KiB at a time, and stops the transfer the moment it
   ///   passes `maxResponseBytes`: memory grows by at most the limit and one piece;
   /// - refuses a body whose announced length is over the limit before reading it;
-  /// - opens a connection of its own for each request and closes it afterwards, so no answer can
-  ///   reach a request it does not belong to (at the cost of a handshake per request);
+  /// - keeps connections, and uses one again only when its last answer was complete within the
+  ///   limit and nothing has arrived on it since: a connection whose answer was cut short,
+  ///   refused or cancelled is closed, and one with bytes waiting (an answer sent unasked, the
+  ///   rest of a body longer than its `Content-Length`) is closed and the request sent on a new
+  ///   connection, so no answer can reach a request it does not belong to. HTTP/2 connections
+  ///   are used again under the same rule. libcurl older than 7.80 has no place for the check:
+  ///   there each request has a connection of its own, closed afterwards;
   /// - follows redirects only within the origin of the request (up to 10), as
   ///   ``URLSessionTransport`` does;
   /// - stops the transfer at once when the calling task is cancelled (the cancellation wakes

@@ -53,7 +53,8 @@ typedef void (*cjsonapi_curl_done_callback)(void *_Nullable context,
                                             const cjsonapi_curl_result *_Nonnull result);
 
 /// Starts one request on the process's transfer thread (started with libcurl), which runs every
-/// transfer on one multi handle, each on a connection of its own. The callbacks run on
+/// transfer on one multi handle; a kept connection is used again only when nothing waits on it
+/// (libcurl 7.80 or later; older ones open a connection per request). The callbacks run on
 /// that thread; `on_done` runs exactly once (on the calling thread when the request cannot start).
 /// The request's memory is copied: it may be freed when this returns.
 void cjsonapi_curl_start(const cjsonapi_curl_request *_Nonnull request, void *_Nullable context,
