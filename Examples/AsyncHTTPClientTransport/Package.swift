@@ -41,6 +41,15 @@ let package = Package(
         .product(name: "BoundsProbeKit", package: "IntegrationTests"),
       ]
     ),
+    // A benchmark of the transports against a running server (Scripts/bench-transports.sh).
+    .executableTarget(
+      name: "TransportBench",
+      dependencies: [
+        "JSONAPIAsyncHTTPClient",
+        .product(name: "JSONAPINetworking", package: "JSONAPICodable"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ]
+    ),
     .testTarget(
       name: "JSONAPIAsyncHTTPClientTests",
       dependencies: [
