@@ -30,6 +30,10 @@ public struct JSONAPIResourceDeclaration: Sendable {
   public let allowsClientIDs: Bool
   /// Hooks that authorize, refuse or change operations.
   public let hooks: JSONAPIResourceHooks
+  /// What the model cannot say about an attribute's values, for the OpenAPI description
+  /// (``JSONAPIServer/openAPIDocument(title:version:)``): a string's format, an enumeration's
+  /// cases. Each replaces the schema read from the model.
+  public let attributeSchemas: [String: JSONAPIOpenAPIDocument.Schema]
   /// Decodes a record (with its related resources) as the model and runs the model's checks;
   /// `nil` when there are none.
   let checkModel:
@@ -54,6 +58,9 @@ public struct JSONAPIResourceDeclaration: Sendable {
   ///     `article` is that article, and writes them there (see
   ///     ``JSONAPIResourceSchema/Relationship/inverse``).
   ///   - hooks: Hooks that authorize, refuse or change operations.
+  ///   - attributeSchemas: Schemas for the OpenAPI description of attributes the model cannot
+  ///     describe, by attribute name (such as `["email": .init(type: ["string"], format:
+  ///     "email")]`).
   ///   - validate: Checks a resource about to be stored, decoded as `Model` from what will be
   ///     stored, its related resources whole (theirs in turn as identifiers only); throw a
   ///     ``JSONAPIErrorObject`` (or any error, answered as `422`) to refuse it.
@@ -68,6 +75,7 @@ public struct JSONAPIResourceDeclaration: Sendable {
       defaultSize: 20, maxSize: 100),
     allowsClientIDs: Bool = false, inverses: [String: String] = [:],
     hooks: JSONAPIResourceHooks = JSONAPIResourceHooks(),
+    attributeSchemas: [String: JSONAPIOpenAPIDocument.Schema] = [:],
     validate: (@Sendable (Model) throws -> Void)? = nil
   ) throws {
     var schema = try JSONAPIResourceSchema(reading: model, keyEncodingStrategy: keyEncodingStrategy)
@@ -83,7 +91,8 @@ public struct JSONAPIResourceDeclaration: Sendable {
     }
     try self.init(
       schema: schema, filters: filters, sortable: sortable, defaultSort: defaultSort,
-      paging: paging, allowsClientIDs: allowsClientIDs, hooks: hooks, checkModel: checkModel)
+      paging: paging, allowsClientIDs: allowsClientIDs, hooks: hooks,
+      attributeSchemas: attributeSchemas, checkModel: checkModel)
   }
 
   /// Declares a resource type from its schema, for types without a Swift model.
@@ -95,13 +104,15 @@ public struct JSONAPIResourceDeclaration: Sendable {
     sortable: [String] = [], defaultSort: [JSONAPIQuery.SortField] = [],
     paging: JSONAPIPaging = .pageNumber(defaultSize: 20, maxSize: 100),
     allowsClientIDs: Bool = false, inverses: [String: String] = [:],
-    hooks: JSONAPIResourceHooks = JSONAPIResourceHooks()
+    hooks: JSONAPIResourceHooks = JSONAPIResourceHooks(),
+    attributeSchemas: [String: JSONAPIOpenAPIDocument.Schema] = [:]
   ) throws {
     var schema = schema
     try Self.apply(inverses, to: &schema)
     try self.init(
       schema: schema, filters: filters, sortable: sortable, defaultSort: defaultSort,
-      paging: paging, allowsClientIDs: allowsClientIDs, hooks: hooks, checkModel: nil)
+      paging: paging, allowsClientIDs: allowsClientIDs, hooks: hooks,
+      attributeSchemas: attributeSchemas, checkModel: nil)
   }
 
   /// Marks each relationship named in `inverses` as the mirror of its target's to-one member.
@@ -123,7 +134,7 @@ public struct JSONAPIResourceDeclaration: Sendable {
   private init(
     schema: JSONAPIResourceSchema, filters: [String: JSONAPIFilter], sortable: [String],
     defaultSort: [JSONAPIQuery.SortField], paging: JSONAPIPaging, allowsClientIDs: Bool,
-    hooks: JSONAPIResourceHooks,
+    hooks: JSONAPIResourceHooks, attributeSchemas: [String: JSONAPIOpenAPIDocument.Schema],
     checkModel:
       (@Sendable (JSONAPIResourceRecord, [JSONAPIResourceRecord], JSONAPIDecoder) throws -> Void)?
   ) throws {
@@ -156,7 +167,11 @@ public struct JSONAPIResourceDeclaration: Sendable {
     self.defaultSort = defaultSort
     self.paging = paging
     self.allowsClientIDs = allowsClientIDs
+    for name in attributeSchemas.keys.sorted() where schema.attribute(named: name) == nil {
+      throw refuse("a schema for the attribute `\(name)`")
+    }
     self.hooks = hooks
+    self.attributeSchemas = attributeSchemas
     self.checkModel = checkModel
   }
 }

@@ -1,0 +1,562 @@
+import Foundation
+
+extension JSONAPIServer {
+  /// The OpenAPI 3.1 description of every endpoint this server answers, derived from its
+  /// declarations: paths and methods, the `include`, `fields[TYPE]`, `sort`, `filter[…]` and
+  /// `page[…]` parameters each accepts, request and response bodies typed from each resource's
+  /// model, and the error documents of each operation.
+  ///
+  /// ```swift
+  /// let body = try server.openAPIDocument(title: "Blog", version: "1.0.0").jsonData()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - title: The API's name, for `info.title`.
+  ///   - version: The API's version (not OpenAPI's), for `info.version`.
+  public func openAPIDocument(title: String, version: String) -> JSONAPIOpenAPIDocument {
+    var builder = OpenAPIBuilder(server: self)
+    return builder.document(title: title, version: version)
+  }
+}
+
+/// Builds a server's OpenAPI document: one schema per resource part, one path item per endpoint.
+struct OpenAPIBuilder {
+  typealias Schema = JSONAPIOpenAPIDocument.Schema
+  typealias Operation = JSONAPIOpenAPIDocument.Operation
+  typealias Parameter = JSONAPIOpenAPIDocument.Parameter
+  typealias Response = JSONAPIOpenAPIDocument.Response
+
+  let server: JSONAPIServer
+  private var schemas: [String: Schema] = [:]
+  private var paths: [String: JSONAPIOpenAPIDocument.PathItem] = [:]
+  /// Each type's component name prefix (`articles` → `Articles`), unique.
+  private var prefixes: [String: String] = [:]
+
+  static let mediaType = "application/vnd.api+json"
+  /// Statuses every endpoint may answer with an error document.
+  static let readErrors = ["400", "403", "404", "406", "413", "415"]
+  static let writeErrors = readErrors + ["409", "422"]
+  static let errorDescriptions = [
+    "400": "The query or the body breaks a rule of JSON:API or of this API.",
+    "403": "Refused: a client-chosen id, or a hook of the resource said no.",
+    "404": "No such resource, or no such related resource in the body.",
+    "406": "No media type in Accept that this server can answer with.",
+    "409": "The body's type or id does not match the endpoint, or the id exists.",
+    "413": "The body is larger than this server accepts.",
+    "415": "The Content-Type has parameters or extensions this server does not support.",
+    "422": "A value the resource does not accept.",
+  ]
+
+  init(server: JSONAPIServer) {
+    self.server = server
+    var used: Set<String> = []
+    for type in server.resources.keys.sorted() {
+      var prefix = Self.componentName(type)
+      var suffix = 2
+      while used.contains(prefix) {
+        prefix = Self.componentName(type) + String(suffix)
+        suffix += 1
+      }
+      used.insert(prefix)
+      prefixes[type] = prefix
+    }
+  }
+
+  mutating func document(title: String, version: String) -> JSONAPIOpenAPIDocument {
+    addSharedSchemas()
+    let types = server.resources.keys.sorted()
+    for type in types {
+      guard let declaration = server.resources[type] else { continue }
+      addSchemas(declaration)
+      addPaths(declaration)
+    }
+    schemas["IncludedResource"] = Schema(
+      description: "A resource of any type this API serves, as `included` holds them.",
+      oneOf: types.map { .named(name($0, "Resource")) })
+    if let operations = server.options.operationsPath {
+      addOperations(path: "/" + ServedLinks.segment(operations))
+    }
+    return JSONAPIOpenAPIDocument(
+      info: .init(title: title, version: version),
+      servers: server.baseURL.isEmpty ? nil : [.init(url: server.baseURL)], paths: paths,
+      components: .init(schemas: schemas))
+  }
+
+  // MARK: Names
+
+  private func name(_ type: String, _ part: String) -> String {
+    (prefixes[type] ?? Self.componentName(type)) + part
+  }
+
+  /// `blog-posts` → `BlogPosts`: component names allow letters, digits, `.`, `-` and `_` only.
+  static func componentName(_ type: String) -> String {
+    var result = ""
+    var upper = true
+    for scalar in type.unicodeScalars {
+      if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+        result += upper ? String(scalar).uppercased() : String(scalar)
+        upper = false
+      } else {
+        upper = true
+      }
+    }
+    return result.isEmpty ? "Resource" : result
+  }
+
+  // MARK: Schemas
+
+  private mutating func addSharedSchemas() {
+    let object = Schema(type: ["object"])
+    schemas["Links"] = Schema(type: ["object"], description: "Links, by name.")
+    schemas["Meta"] = Schema(type: ["object"], description: "Non-standard information.")
+    schemas["JSONAPIObject"] = Schema(
+      type: ["object"],
+      properties: [
+        "version": Schema(type: ["string"]), "ext": Schema(type: ["array"], items: .string),
+        "profile": Schema(type: ["array"], items: .string), "meta": .named("Meta"),
+      ])
+    schemas["Error"] = Schema(
+      type: ["object"],
+      properties: [
+        "id": .string, "status": .string, "code": .string, "title": .string, "detail": .string,
+        "links": .named("Links"), "meta": .named("Meta"),
+        "source": Schema(
+          type: ["object"],
+          properties: ["pointer": .string, "parameter": .string, "header": .string]),
+      ])
+    schemas["ErrorDocument"] = Schema(
+      type: ["object"],
+      description: "Why the request failed (https://jsonapi.org/format/#errors).",
+      properties: [
+        "errors": Schema(type: ["array"], items: .named("Error"), minItems: 1),
+        "meta": .named("Meta"), "jsonapi": .named("JSONAPIObject"), "links": .named("Links"),
+      ], required: ["errors"])
+    schemas["AnyIdentifier"] = Schema(
+      type: ["object"],
+      properties: ["type": .string, "id": .string, "lid": .string, "meta": object],
+      required: ["type"])
+  }
+
+  private mutating func addSchemas(_ declaration: JSONAPIResourceDeclaration) {
+    let type = declaration.type
+    let schema = declaration.schema
+    var attributes: [String: Schema] = [:]
+    for attribute in schema.attributes {
+      attributes[attribute.name] =
+        declaration.attributeSchemas[attribute.name]
+        ?? Self.schema(attribute.kind, optional: attribute.isOptional, server: server)
+    }
+    // No member is required: sparse fieldsets leave any out of an answer, and an update sends
+    // only what changes.
+    schemas[name(type, "Attributes")] = Schema(
+      type: ["object"], properties: attributes, additionalProperties: false)
+    schemas[name(type, "Identifier")] = Schema(
+      type: ["object"],
+      properties: [
+        "type": Schema(type: ["string"], constant: .string(type)), "id": .string,
+        "meta": .named("Meta"),
+      ], required: ["type", "id"])
+
+    var answered: [String: Schema] = [:]
+    var sent: [String: Schema] = [:]
+    for relationship in schema.relationships {
+      let linkage = self.linkage(relationship)
+      answered[relationship.name] = Schema(
+        type: ["object"],
+        properties: ["data": linkage, "links": .named("Links"), "meta": .named("Meta")])
+      sent[relationship.name] = Schema(
+        type: ["object"], properties: ["data": linkage], required: ["data"])
+    }
+    schemas[name(type, "Relationships")] = Schema(
+      type: ["object"], properties: answered, additionalProperties: false)
+    schemas[name(type, "RelationshipsInRequest")] = Schema(
+      type: ["object"], properties: sent, additionalProperties: false)
+    schemas[name(type, "Resource")] = Schema(
+      type: ["object"],
+      properties: [
+        "type": Schema(type: ["string"], constant: .string(type)), "id": .string,
+        "attributes": .named(name(type, "Attributes")),
+        "relationships": .named(name(type, "Relationships")), "links": .named("Links"),
+        "meta": .named("Meta"),
+      ], required: ["type", "id"])
+
+    var created: [String: Schema] = [
+      "type": Schema(type: ["string"], constant: .string(type)), "lid": .string,
+      "attributes": .named(name(type, "Attributes")),
+      "relationships": .named(name(type, "RelationshipsInRequest")), "meta": .named("Meta"),
+    ]
+    if declaration.allowsClientIDs { created["id"] = .string }
+    schemas[name(type, "Create")] = Self.document(
+      data: Schema(type: ["object"], properties: created, required: ["type"]))
+    var updated = created
+    updated["id"] = .string
+    updated["lid"] = nil
+    schemas[name(type, "Update")] = Self.document(
+      data: Schema(type: ["object"], properties: updated, required: ["type", "id"]))
+
+    schemas[name(type, "Document")] = Self.document(data: .named(name(type, "Resource")))
+    schemas[name(type, "NullableDocument")] = Self.document(
+      data: Schema(oneOf: [.named(name(type, "Resource")), .null]))
+    schemas[name(type, "CollectionDocument")] = Self.document(
+      data: Schema(type: ["array"], items: .named(name(type, "Resource"))))
+  }
+
+  /// A top-level document with `data`, and the members every answer may carry.
+  private static func document(data: Schema) -> Schema {
+    Schema(
+      type: ["object"],
+      properties: [
+        "data": data, "included": Schema(type: ["array"], items: .named("IncludedResource")),
+        "links": .named("Links"), "meta": .named("Meta"), "jsonapi": .named("JSONAPIObject"),
+      ], required: ["data"])
+  }
+
+  /// A relationship's `data`: an identifier or `null`, or an array of identifiers.
+  private func linkage(_ relationship: JSONAPIResourceSchema.Relationship) -> Schema {
+    let identifier =
+      relationship.targetType.map { Schema.named(name($0, "Identifier")) }
+      ?? .named("AnyIdentifier")
+    if relationship.isToMany { return Schema(type: ["array"], items: identifier) }
+    return Schema(oneOf: [identifier, .null])
+  }
+
+  /// The schema of an attribute's values.
+  static func schema(
+    _ kind: JSONAPIResourceSchema.ValueKind, optional: Bool, server: JSONAPIServer
+  ) -> Schema {
+    var schema: Schema
+    switch kind {
+    case .string: schema = Schema(type: ["string"])
+    case .integer: schema = Schema(type: ["integer"])
+    case .number: schema = Schema(type: ["number"])
+    case .boolean: schema = Schema(type: ["boolean"])
+    case .date:
+      switch server.options.encoder.dateEncodingStrategy {
+      case .iso8601: schema = Schema(type: ["string"], format: "date-time")
+      case .deferredToDate, .secondsSince1970, .millisecondsSince1970:
+        schema = Schema(type: ["number"])
+      default: schema = Schema(type: ["string", "number"])
+      }
+    case .enumeration(let cases):
+      schema = Schema(type: ["string"], enumeration: cases.map { .string($0) })
+    case .array(let element):
+      schema = Schema(type: ["array"], items: Self.schema(element, optional: false, server: server))
+    case .object(let members):
+      var properties: [String: Schema] = [:]
+      for member in members {
+        properties[member.name] = Self.schema(
+          member.kind, optional: member.isOptional, server: server)
+      }
+      schema = Schema(type: ["object"], properties: properties.isEmpty ? nil : properties)
+    case .any:
+      return Schema()
+    }
+    if optional {
+      schema.type?.append("null")
+      if schema.enumeration != nil { schema.enumeration?.append(.null) }
+    }
+    return schema
+  }
+
+  // MARK: Paths
+
+  private mutating func addPaths(_ declaration: JSONAPIResourceDeclaration) {
+    let type = declaration.type
+    let tag = [type]
+    let base = "/" + ServedLinks.segment(type)
+    let queryForCollection = collectionParameters(declaration)
+    let queryForOne = includeAndFields(declaration)
+    let id = Parameter(name: "id", location: "path", required: true, schema: .string)
+    let operationName = Self.componentName(type)
+
+    paths[base] = .init(
+      get: Operation(
+        operationId: "list\(operationName)", summary: "Lists \(type).", tags: tag,
+        parameters: queryForCollection,
+        responses: Self.answers(
+          "200", "A page of \(type).", name(type, "CollectionDocument"), errors: Self.readErrors)),
+      head: head("head\(operationName)", tag, queryForCollection),
+      post: Operation(
+        operationId: "create\(operationName)", summary: "Creates a resource of \(type).",
+        tags: tag, parameters: queryForOne, requestBody: Self.body(name(type, "Create")),
+        responses: Self.answers(
+          "201", "Created.", name(type, "Document"), errors: Self.writeErrors,
+          headers: ["Location": .init(description: "The new resource's URL.", schema: .string)])))
+
+    paths[base + "/{id}"] = .init(
+      get: Operation(
+        operationId: "get\(operationName)", summary: "Reads one resource of \(type).", tags: tag,
+        parameters: queryForOne,
+        responses: Self.answers(
+          "200", "The resource.", name(type, "Document"), errors: Self.readErrors)),
+      head: head("head\(operationName)ById", tag, queryForOne),
+      patch: Operation(
+        operationId: "update\(operationName)", summary: "Updates one resource of \(type).",
+        tags: tag, parameters: queryForOne, requestBody: Self.body(name(type, "Update")),
+        responses: Self.answers(
+          "200", "The resource as stored.", name(type, "Document"), errors: Self.writeErrors)),
+      delete: Operation(
+        operationId: "delete\(operationName)", summary: "Deletes one resource of \(type).",
+        tags: tag, responses: Self.answers("204", "Deleted.", nil, errors: Self.readErrors)),
+      parameters: [id])
+
+    for relationship in declaration.schema.relationships {
+      addRelationshipPaths(declaration, relationship, base: base, id: id)
+    }
+  }
+
+  private mutating func addRelationshipPaths(
+    _ declaration: JSONAPIResourceDeclaration, _ relationship: JSONAPIResourceSchema.Relationship,
+    base: String, id: Parameter
+  ) {
+    let type = declaration.type
+    let tag = [type]
+    let segment = ServedLinks.segment(relationship.name)
+    let operationName = Self.componentName(type) + Self.componentName(relationship.name)
+    let target = relationship.targetType.flatMap { server.resources[$0] }
+
+    // The related resource or collection, with the target's query parameters.
+    let relatedDocument: String?
+    var relatedQuery: [Parameter] = []
+    if let target {
+      relatedDocument = name(
+        target.type, relationship.isToMany ? "CollectionDocument" : "NullableDocument")
+      relatedQuery =
+        relationship.isToMany ? collectionParameters(target) : includeAndFields(target)
+    } else {
+      relatedDocument = nil
+    }
+    paths["\(base)/{id}/\(segment)"] = .init(
+      get: Operation(
+        operationId: "get\(operationName)",
+        summary: "Reads the \(relationship.name) of one of \(type).",
+        tags: tag, parameters: relatedQuery,
+        responses: Self.answers(
+          "200", "The related resource or resources.", relatedDocument, errors: Self.readErrors)),
+      head: head("head\(operationName)", tag, relatedQuery),
+      parameters: [id])
+
+    // The linkage.
+    let linkageName = name(type, "Linkage" + Self.componentName(relationship.name))
+    schemas[linkageName] = Schema(
+      type: ["object"],
+      properties: [
+        "data": linkage(relationship), "links": .named("Links"), "meta": .named("Meta"),
+        "jsonapi": .named("JSONAPIObject"),
+      ], required: ["data"])
+    let change = { (verb: String, summary: String) in
+      Operation(
+        operationId: "\(verb)\(operationName)Linkage", summary: summary, tags: tag,
+        requestBody: Self.body(linkageName),
+        responses: Self.answers("204", "Changed.", nil, errors: Self.writeErrors))
+    }
+    paths["\(base)/{id}/relationships/\(segment)"] = .init(
+      get: Operation(
+        operationId: "get\(operationName)Linkage",
+        summary: "Reads the linkage of the \(relationship.name) of one of \(type).", tags: tag,
+        responses: Self.answers(
+          "200", "The linkage.", linkageName, errors: Self.readErrors)),
+      head: head("head\(operationName)Linkage", tag, nil),
+      post: relationship.isToMany ? change("add", "Adds to the linkage.") : nil,
+      patch: change("replace", "Replaces the linkage."),
+      delete: relationship.isToMany ? change("remove", "Removes from the linkage.") : nil,
+      parameters: [id])
+  }
+
+  private mutating func addOperations(path: String) {
+    let atomic = "\(Self.mediaType);ext=\"\(JSONAPIMediaType.atomicExtension)\""
+    let operation = Schema(
+      type: ["object"],
+      properties: [
+        "op": Schema(
+          type: ["string"], enumeration: [.string("add"), .string("update"), .string("remove")]),
+        "ref": .named("AnyIdentifier"), "href": .string,
+        "data": Schema(oneOf: [Schema(type: ["object"]), Schema(type: ["array"]), .null]),
+        "meta": .named("Meta"),
+      ], required: ["op"])
+    schemas["AtomicRequest"] = Schema(
+      type: ["object"],
+      properties: [
+        "atomic:operations": Schema(type: ["array"], items: operation, minItems: 1),
+        "meta": .named("Meta"), "jsonapi": .named("JSONAPIObject"),
+      ], required: ["atomic:operations"])
+    schemas["AtomicResults"] = Schema(
+      type: ["object"],
+      properties: [
+        "atomic:results": Schema(
+          type: ["array"],
+          items: Schema(
+            type: ["object"],
+            properties: [
+              "data": Schema(oneOf: [.named("IncludedResource"), .null]), "meta": .named("Meta"),
+            ])),
+        "meta": .named("Meta"), "jsonapi": .named("JSONAPIObject"),
+      ], required: ["atomic:results"])
+    var responses = Self.answers(
+      "200", "The result of each operation.", "AtomicResults", errors: Self.writeErrors,
+      mediaType: atomic)
+    responses["204"] = Response(description: "Every operation applied; none has a result.")
+    paths[path] = .init(
+      post: Operation(
+        operationId: "performOperations",
+        summary: "Performs Atomic Operations in one transaction (https://jsonapi.org/ext/atomic).",
+        tags: ["operations"],
+        requestBody: .init(
+          required: true, content: [atomic: .init(schema: .named("AtomicRequest"))]),
+        responses: responses))
+  }
+
+  // MARK: Operations' parts
+
+  private func head(_ operationId: String, _ tags: [String], _ parameters: [Parameter]?)
+    -> Operation
+  {
+    var responses: [String: Response] = ["200": Response(description: "As GET, without a body.")]
+    for status in Self.readErrors {
+      responses[status] = Response(description: "As GET, without a body.")
+    }
+    return Operation(
+      operationId: operationId, tags: tags, parameters: parameters, responses: responses)
+  }
+
+  private static func body(_ schemaName: String) -> JSONAPIOpenAPIDocument.RequestBody {
+    .init(required: true, content: [mediaType: .init(schema: .named(schemaName))])
+  }
+
+  /// A success with `document` (or no body when `nil`) and an error document for each of `errors`.
+  private static func answers(
+    _ status: String, _ description: String, _ document: String?, errors: [String],
+    headers: [String: JSONAPIOpenAPIDocument.Header]? = nil, mediaType: String = mediaType
+  ) -> [String: Response] {
+    var responses: [String: Response] = [
+      status: Response(
+        description: description, headers: headers,
+        content: document.map { [mediaType: .init(schema: .named($0))] })
+    ]
+    for error in errors {
+      responses[error] = Response(
+        description: errorDescriptions[error] ?? "An error document.",
+        content: [Self.mediaType: .init(schema: .named("ErrorDocument"))])
+    }
+    return responses
+  }
+
+  /// `include` and `fields[TYPE]`, which every endpoint answering resources takes.
+  private func includeAndFields(_ declaration: JSONAPIResourceDeclaration) -> [Parameter] {
+    var parameters: [Parameter] = []
+    let includes = includePaths(from: declaration.type)
+    if !includes.isEmpty {
+      parameters.append(
+        Self.list(
+          "include", includes,
+          "Related resources to include, as relationship paths (https://jsonapi.org/format/#fetching-includes)."
+        ))
+    }
+    for type in server.resources.keys.sorted() {
+      guard let fields = server.fieldsets[type], !fields.isEmpty else { continue }
+      parameters.append(
+        Self.list(
+          "fields[\(type)]", fields.sorted(),
+          "The fields of \(type) to answer with (https://jsonapi.org/format/#fetching-sparse-fieldsets)."
+        ))
+    }
+    return parameters
+  }
+
+  /// A collection's parameters: `include`, `fields[…]`, `sort`, `filter[…]` and `page[…]`.
+  private func collectionParameters(_ declaration: JSONAPIResourceDeclaration) -> [Parameter] {
+    var parameters = includeAndFields(declaration)
+    let sortable = (["id"] + declaration.sortable).flatMap { [$0, "-" + $0] }
+    parameters.append(
+      Self.list(
+        "sort", sortable,
+        "The order, by these fields; `-` for descending (https://jsonapi.org/format/#fetching-sorting)."
+      ))
+    for name in declaration.filters.keys.sorted() {
+      guard let filter = declaration.filters[name] else { continue }
+      parameters.append(
+        Parameter(
+          name: "filter[\(name)]", location: "query",
+          description: filter.acceptsList
+            ? "Resources whose \(filter.member) is one of these comma-separated values."
+            : "Resources whose \(filter.member) \(Self.describe(filter.comparison)) this value.",
+          schema: .string))
+    }
+    let paging = declaration.paging
+    let size = Schema(type: ["integer"], minimum: 1, maximum: paging.maxSize)
+    if paging.appliesCursorPaginationProfile {
+      parameters.append(
+        Parameter(
+          name: "page[size]", location: "query", description: "Resources per page.", schema: size))
+      parameters.append(
+        Parameter(
+          name: "page[after]", location: "query", description: "A cursor from a `next` link.",
+          schema: .string))
+      parameters.append(
+        Parameter(
+          name: "page[before]", location: "query", description: "A cursor from a `prev` link.",
+          schema: .string))
+    } else if paging.pageMembers.contains("number") {
+      parameters.append(
+        Parameter(
+          name: "page[number]", location: "query", description: "The page, from 1.",
+          schema: Schema(type: ["integer"], minimum: 1, maximum: JSONAPIPaging.largestNumber)))
+      parameters.append(
+        Parameter(
+          name: "page[size]", location: "query", description: "Resources per page.", schema: size))
+    } else {
+      parameters.append(
+        Parameter(
+          name: "page[offset]", location: "query", description: "Resources to skip.",
+          schema: Schema(type: ["integer"], minimum: 0, maximum: JSONAPIPaging.largestNumber)))
+      parameters.append(
+        Parameter(
+          name: "page[limit]", location: "query", description: "Resources per page.", schema: size))
+    }
+    return parameters
+  }
+
+  private static func describe(_ comparison: JSONAPIFilterCondition.Comparison) -> String {
+    switch comparison {
+    case .equals: return "equals"
+    case .contains: return "contains (ASCII case ignored)"
+    case .lessThan: return "is less than"
+    case .greaterThan: return "is greater than"
+    }
+  }
+
+  /// A comma-separated list of some of `values`.
+  private static func list(_ name: String, _ values: [String], _ description: String) -> Parameter {
+    Parameter(
+      name: name, location: "query", description: description,
+      schema: Schema(
+        type: ["array"], items: Schema(type: ["string"], enumeration: values.map { .string($0) })),
+      style: "form", explode: false)
+  }
+
+  /// Every `include` path the server accepts from `type`: along declared relationships, up to
+  /// the depth limit, at most 256 of them (the first ones, breadth first).
+  private func includePaths(from type: String) -> [String] {
+    var paths: [String] = []
+    var frontier: [(path: String, type: String)] = [("", type)]
+    let depth = max(0, server.options.maxIncludeDepth)
+    for _ in 0..<depth {
+      var next: [(path: String, type: String)] = []
+      for (path, type) in frontier {
+        for relationship in server.resources[type]?.schema.relationships ?? [] {
+          guard paths.count < 256 else { return paths }
+          let extended = path.isEmpty ? relationship.name : path + "." + relationship.name
+          paths.append(extended)
+          if let target = relationship.targetType { next.append((extended, target)) }
+        }
+      }
+      frontier = next
+    }
+    return paths
+  }
+}
+
+extension JSONAPIOpenAPIDocument.Schema {
+  static let string = Self(type: ["string"])
+  static let null = Self(type: ["null"])
+}
