@@ -87,6 +87,9 @@ extension JSONAPIOpenAPIDocument {
       case maximum, oneOf
     }
 
+    /// Reads a schema from JSON; `type` may be one name or a list.
+    ///
+    /// - Throws: `DecodingError` when a keyword holds the wrong kind of value.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       ref = try container.decodeIfPresent(String.self, forKey: .ref)
@@ -112,6 +115,10 @@ extension JSONAPIOpenAPIDocument {
       oneOf = try container.decodeIfPresent([Schema].self, forKey: .oneOf)
     }
 
+    /// Writes the schema as JSON Schema spells it (`$ref`, `enum`, `const`; one `type` as a
+    /// name, several as a list).
+    ///
+    /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encodeIfPresent(ref, forKey: .ref)

@@ -46,8 +46,11 @@ public struct JSONAPIOpenAPIDocument: Codable, Sendable, Hashable {
 
   /// The API's title and version.
   public struct Info: Codable, Sendable, Hashable {
+    /// The API's name.
     public var title: String
+    /// The API's version.
     public var version: String
+    /// What the API is for.
     public var description: String?
 
     /// Creates an `info` object.
@@ -60,6 +63,7 @@ public struct JSONAPIOpenAPIDocument: Codable, Sendable, Hashable {
 
   /// A base URL of the API.
   public struct Server: Codable, Sendable, Hashable {
+    /// The base URL.
     public var url: String
 
     /// Creates a server object.
@@ -68,10 +72,15 @@ public struct JSONAPIOpenAPIDocument: Codable, Sendable, Hashable {
 
   /// The operations of one path.
   public struct PathItem: Codable, Sendable, Hashable {
+    /// `GET`.
     public var get: Operation?
+    /// `HEAD`.
     public var head: Operation?
+    /// `POST`.
     public var post: Operation?
+    /// `PATCH`.
     public var patch: Operation?
+    /// `DELETE`.
     public var delete: Operation?
     /// Parameters every operation of the path takes (its path parameters).
     public var parameters: [Parameter]?
@@ -92,10 +101,15 @@ public struct JSONAPIOpenAPIDocument: Codable, Sendable, Hashable {
 
   /// One method of one path.
   public struct Operation: Codable, Sendable, Hashable {
+    /// A name unique in the document, such as `listArticles`.
     public var operationId: String
+    /// What the operation does.
     public var summary: String?
+    /// Groups for documentation (the resource type).
     public var tags: [String]?
+    /// Its query parameters.
     public var parameters: [Parameter]?
+    /// Its body.
     public var requestBody: RequestBody?
     /// The answers, by status code.
     public var responses: [String: Response]
@@ -117,14 +131,19 @@ public struct JSONAPIOpenAPIDocument: Codable, Sendable, Hashable {
 
   /// A path or query parameter.
   public struct Parameter: Codable, Sendable, Hashable {
+    /// The name, such as `page[size]`.
     public var name: String
     /// `path` or `query`.
     public var location: String
+    /// Whether it must be sent.
     public var required: Bool?
+    /// What it means.
     public var description: String?
+    /// Its values.
     public var schema: Schema
     /// For arrays: `form` with `explode: false` is a comma-separated list (`include=a,b`).
     public var style: String?
+    /// `false` with `form`: one parameter holding a comma-separated list.
     public var explode: Bool?
 
     /// Creates a parameter.
@@ -150,6 +169,7 @@ public struct JSONAPIOpenAPIDocument: Codable, Sendable, Hashable {
 
   /// A request body.
   public struct RequestBody: Codable, Sendable, Hashable {
+    /// Whether a body must be sent.
     public var required: Bool
     /// By media type.
     public var content: [String: MediaType]
@@ -163,6 +183,7 @@ public struct JSONAPIOpenAPIDocument: Codable, Sendable, Hashable {
 
   /// The schema of a body in one media type.
   public struct MediaType: Codable, Sendable, Hashable {
+    /// The body's schema.
     public var schema: Schema
 
     /// Creates a media type object.
@@ -171,7 +192,9 @@ public struct JSONAPIOpenAPIDocument: Codable, Sendable, Hashable {
 
   /// One answer of an operation.
   public struct Response: Codable, Sendable, Hashable {
+    /// What the answer means.
     public var description: String
+    /// Header fields it carries, by name.
     public var headers: [String: Header]?
     /// By media type; `nil` for an answer without a body.
     public var content: [String: MediaType]?
@@ -188,7 +211,9 @@ public struct JSONAPIOpenAPIDocument: Codable, Sendable, Hashable {
 
   /// A response header.
   public struct Header: Codable, Sendable, Hashable {
+    /// What the field holds.
     public var description: String?
+    /// Its values.
     public var schema: Schema
 
     /// Creates a header object.
