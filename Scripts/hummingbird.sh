@@ -180,6 +180,17 @@ for schema_set in 1.0 1.1; do
   fi
 done
 
+echo "== hummingbird (f): the served OpenAPI description, checked by openapi-spec-validator"
+curl -sf -o "$run_dir/openapi.json" "${url}openapi.json" || status=1
+openapi_validator="$venv/bin/openapi-spec-validator"
+[ -x "$openapi_validator" ] || openapi_validator=$(command -v openapi-spec-validator || true)
+if [ -z "$openapi_validator" ]; then
+  echo "openapi-spec-validator is not installed (it is in $(basename "$requirements"))"
+  status=1
+else
+  "$openapi_validator" "$run_dir/openapi.json" || status=1
+fi
+
 echo "== hummingbird (e): acknowledged writes survive kill -9"
 # Straight to the server (a cut answer is no document for the proxy to record): 4 writers create
 # articles and atomic batches, the server is killed with -9 after 3 s of it, started again on

@@ -104,4 +104,17 @@ import Testing
     let kept = await post(#"{"data":{"type":"comments","attributes":{"body":"Hi"}}}"#, as: Editor())
     #expect(kept.status == 201)
   }
+
+  /// The OpenAPI description, with a schema the model cannot give.
+  @Test func theOpenAPIDescription() async throws {
+    let people = try JSONAPIResourceDeclaration(
+      Person.self,
+      attributeSchemas: ["name": .init(type: ["string"], minLength: 1)])
+    let server = try JSONAPIServer(
+      resources: [people], store: JSONAPIMemoryStore(schemas: [people.schema]))
+    let body = try server.openAPIDocument(title: "Blog", version: "1.0.0").jsonData()
+    let read = try JSONDecoder().decode(JSONAPIOpenAPIDocument.self, from: body)
+    #expect(read.info.title == "Blog")
+    #expect(read.components.schemas["PeopleAttributes"]?.properties?["name"]?.minLength == 1)
+  }
 }

@@ -6,7 +6,8 @@ import JSONAPIHummingbird
 /// Serves the blog: `PORT` (default 8080) on 127.0.0.1, the database at `DATABASE_PATH` (default
 /// `blog.sqlite` in the working directory), created and seeded when missing. `BASE_URL` sets the
 /// prefix of `links` and `Location` (default `http://127.0.0.1:PORT`); `LOG_LEVEL` the log level
-/// (Hummingbird's own logger reads it; default `info`).
+/// (Hummingbird's own logger reads it; default `info`). The OpenAPI description is at
+/// `/openapi.json`.
 @main
 struct BlogServer {
   static func main() async throws {
@@ -21,7 +22,8 @@ struct BlogServer {
     let app = buildApplication(
       server: server,
       configuration: ApplicationConfiguration(
-        address: .hostname("127.0.0.1", port: port), serverName: "HummingbirdServer"))
+        address: .hostname("127.0.0.1", port: port), serverName: "HummingbirdServer"),
+      openAPI: try server.openAPIDocument(title: "Blog", version: "1.0.0").jsonData())
     try await app.runService()
   }
 }

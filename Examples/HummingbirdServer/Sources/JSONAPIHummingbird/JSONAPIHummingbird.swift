@@ -28,6 +28,9 @@ public struct JSONAPIResponder<Context: RequestContext>: HTTPResponder, RouterMi
   public let pathPrefix: String
   /// What hooks read as `JSONAPIServerRequest.context`, such as the authenticated user.
   public let context: @Sendable (Request, Context) async -> (any Sendable)?
+  /// The server's OpenAPI description as JSON, answered at `GET` (and `HEAD`)
+  /// ``pathPrefix``/`openapi.json`; `nil` serves none.
+  public let openAPI: Data?
 
   /// Creates a responder for `server`.
   ///
@@ -35,19 +38,31 @@ public struct JSONAPIResponder<Context: RequestContext>: HTTPResponder, RouterMi
   ///   - server: The server that answers.
   ///   - pathPrefix: As middleware, the path whose requests (and those below it) go to the server,
   ///     such as `/api`; the server's `baseURL` should end with the same path. Default: every path.
+  ///   - openAPI: The server's OpenAPI description as JSON
+  ///     (`try server.openAPIDocument(title:version:).jsonData()`), served at `openapi.json`
+  ///     under `pathPrefix`; `nil` (the default) serves none.
   ///   - context: Makes the request's `context` for the server's hooks; `nil` by default.
   public init(
-    server: JSONAPIServer, pathPrefix: String = "/",
+    server: JSONAPIServer, pathPrefix: String = "/", openAPI: Data? = nil,
     context: @escaping @Sendable (Request, Context) async -> (any Sendable)? = { _, _ in nil }
   ) {
     self.server = server
     self.pathPrefix = pathPrefix.hasSuffix("/") ? String(pathPrefix.dropLast()) : pathPrefix
+    self.openAPI = openAPI
     self.context = context
   }
 
   /// Answers `request` with the server. The body is read up to one byte past the server's
   /// `maxBodyBytes`, so that a longer one gets the server's `413` without being held whole.
   public func respond(to request: Request, context: Context) async throws -> Response {
+    if let openAPI, request.method == .get || request.method == .head,
+      request.uri.path == pathPrefix + "/openapi.json"
+    {
+      var headers = HTTPFields()
+      headers[.contentType] = "application/json"
+      let body = request.method == .head ? ByteBuffer() : ByteBuffer(bytes: openAPI)
+      return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
     let limit = server.options.maxBodyBytes.addingReportingOverflow(1).partialValue
     var body = Data()
     for try await buffer in request.body {
@@ -95,16 +110,19 @@ public struct JSONAPIResponder<Context: RequestContext>: HTTPResponder, RouterMi
 ///   - requestTimeout: How long a request's body may take to arrive once its head has; then the
 ///     connection is closed, unanswered. It bounds a body sent a byte at a time, which the idle
 ///     timeout does not (each part of it counts as activity).
+///   - openAPI: The server's OpenAPI description as JSON, served at `/openapi.json`; `nil` (the
+///     default) serves none.
 ///   - context: Makes the request's `context` for the server's hooks; `nil` by default.
 public func buildApplication(
   server: JSONAPIServer, configuration: ApplicationConfiguration,
   idleTimeout: TimeAmount = .seconds(30), requestTimeout: TimeAmount = .seconds(60),
+  openAPI: Data? = nil,
   context: @escaping @Sendable (Request, BasicRequestContext) async -> (any Sendable)? = { _, _ in
     nil
   }
 ) -> some ApplicationProtocol {
   Application(
-    responder: JSONAPIResponder(server: server, context: context),
+    responder: JSONAPIResponder(server: server, openAPI: openAPI, context: context),
     server: .http1(
       configuration: HTTP1Channel.Configuration(
         additionalChannelHandlers: [RequestDeadlineHandler(timeout: requestTimeout)],
