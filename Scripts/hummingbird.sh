@@ -8,6 +8,9 @@
 #       .build-hummingbird/, git-ignored): list with includes, page, create, update, delete, errors;
 #   (d) 8 concurrent writers for a bounded time, then counts and contents;
 #   (c) every response body the proxy saw against the JSON:API schema, and no 5xx at all;
+#   (f) the served OpenAPI description (/openapi.json) through openapi-spec-validator (pinned);
+#   (g) schemathesis (pinned, a venv of its own) with that description: generated requests and
+#       chains of operations, checked for 5xx, statuses, content types and bodies;
 #   (e) writers, then `kill -9` of the server, a restart on the same database, and every
 #       acknowledged write (articles, atomic batches) there, no batch half applied;
 # and stops the server and the proxy by their PIDs on exit.
@@ -15,7 +18,8 @@
 #   Scripts/hummingbird.sh                 the whole run
 #   Scripts/hummingbird.sh --serve         only start the server (Ctrl-C stops it)
 #
-# CONCURRENCY_SECONDS (default 10) bounds the concurrent writers.
+# CONCURRENCY_SECONDS (default 10) bounds the concurrent writers; SCHEMATHESIS_EXAMPLES (20 per
+# operation), SCHEMATHESIS_SECONDS (75 per run, two runs) and SCHEMATHESIS_SEED (1) schemathesis.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -41,14 +45,23 @@ if [ "$mode" = run ]; then
   suite_bin="$(swift build --package-path IntegrationTests --show-bin-path)/HummingbirdSuite"
 fi
 
-echo "== hummingbird: Python venv with $(basename "$requirements")"
-if [ ! -x "$venv/bin/python" ] || ! cmp -s "$requirements" "$venv/requirements.installed"; then
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
-  cp "$requirements" "$venv/requirements.installed"
-fi
+# make_venv DIR REQUIREMENTS: a virtualenv at DIR with REQUIREMENTS installed, made again only
+# when the requirements changed.
+make_venv() {
+  echo "== hummingbird: Python venv with $(basename "$2")"
+  if [ ! -x "$1/bin/python" ] || ! cmp -s "$2" "$1/requirements.installed"; then
+    rm -rf "$1"
+    python3 -m venv "$1"
+    "$1/bin/pip" install --quiet --disable-pip-version-check -r "$2"
+    cp "$2" "$1/requirements.installed"
+  fi
+}
+make_venv "$venv" "$requirements"
 python="$venv/bin/python"
+
+st_requirements="$root/IntegrationTests/hummingbird/schemathesis-requirements.txt"
+st_venv="$work/schemathesis-venv"
+if [ "$mode" = run ]; then make_venv "$st_venv" "$st_requirements"; fi
 
 # Two free ports, chosen by the kernel.
 read -r server_port proxy_port < <("$python" -c '
@@ -180,6 +193,7 @@ for schema_set in 1.0 1.1; do
   fi
 done
 
+direct_url="http://127.0.0.1:$server_port/"
 echo "== hummingbird (f): the served OpenAPI description, checked by openapi-spec-validator"
 curl -sf -o "$run_dir/openapi.json" "${url}openapi.json" || status=1
 openapi_validator="$venv/bin/openapi-spec-validator"
@@ -191,12 +205,27 @@ else
   "$openapi_validator" "$run_dir/openapi.json" || status=1
 fi
 
+echo "== hummingbird (g): schemathesis $(grep -o 'schemathesis==[^ ]*' "$st_requirements" | cut -d= -f3) against the blog, with its own description"
+# Straight to the server. Generated requests from each operation's schemas (examples, coverage of
+# the edges, fuzzing), then chains that follow the links it infers between operations (create,
+# then read, update, delete). Checks: no 5xx, every status, content type and body as described.
+# Bounded: SCHEMATHESIS_EXAMPLES per operation and SCHEMATHESIS_SECONDS for each of the two runs.
+st_checks=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance
+for phases in examples,coverage,fuzzing stateful; do
+  "$st_venv/bin/schemathesis" run "${direct_url}openapi.json" --url "${direct_url%/}" \
+    --checks "$st_checks" --phases "$phases" --max-examples "${SCHEMATHESIS_EXAMPLES:-20}" \
+    --max-time "${SCHEMATHESIS_SECONDS:-75}" --seed "${SCHEMATHESIS_SEED:-1}" --no-color \
+    --header "Accept: application/vnd.api+json" --request-timeout 10 --workers 2 \
+    2>&1 | tee "$run_dir/schemathesis-$phases.log" | sed -n '/Scenarios:/p; /API Links:/p; /SUMMARY/,$p'
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+done
+
 echo "== hummingbird (e): acknowledged writes survive kill -9"
 # Straight to the server (a cut answer is no document for the proxy to record): 4 writers create
 # articles and atomic batches, the server is killed with -9 after 3 s of it, started again on
 # the same database, and every acknowledged write is checked there, and no batch half there.
 ledger="$run_dir/crash-ledger.jsonl"
-direct="http://127.0.0.1:$server_port/"
+direct="$direct_url"
 "$python" IntegrationTests/hummingbird/crash.py write "$direct" "$ledger" 4 &
 writers=$!
 sleep 3

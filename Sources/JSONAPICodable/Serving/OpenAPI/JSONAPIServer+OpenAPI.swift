@@ -484,34 +484,26 @@ struct OpenAPIBuilder {
     }
     let paging = declaration.paging
     let size = Schema(type: ["integer"], minimum: 1, maximum: paging.maxSize)
+    let number = { (least: Int) in
+      Schema(type: ["integer"], minimum: least, maximum: JSONAPIPaging.largestNumber)
+    }
+    let members: [(String, String, Schema)]
     if paging.appliesCursorPaginationProfile {
-      parameters.append(
-        Parameter(
-          name: "page[size]", location: "query", description: "Resources per page.", schema: size))
-      parameters.append(
-        Parameter(
-          name: "page[after]", location: "query", description: "A cursor from a `next` link.",
-          schema: .string))
-      parameters.append(
-        Parameter(
-          name: "page[before]", location: "query", description: "A cursor from a `prev` link.",
-          schema: .string))
+      members = [
+        ("size", "Resources per page.", size), ("after", "A cursor from a `next` link.", .string),
+        ("before", "A cursor from a `prev` link.", .string),
+      ]
     } else if paging.pageMembers.contains("number") {
-      parameters.append(
-        Parameter(
-          name: "page[number]", location: "query", description: "The page, from 1.",
-          schema: Schema(type: ["integer"], minimum: 1, maximum: JSONAPIPaging.largestNumber)))
-      parameters.append(
-        Parameter(
-          name: "page[size]", location: "query", description: "Resources per page.", schema: size))
+      members = [("number", "The page, from 1.", number(1)), ("size", "Resources per page.", size)]
     } else {
+      members = [
+        ("offset", "Resources to skip.", number(0)), ("limit", "Resources per page.", size),
+      ]
+    }
+    for (member, description, schema) in members {
       parameters.append(
         Parameter(
-          name: "page[offset]", location: "query", description: "Resources to skip.",
-          schema: Schema(type: ["integer"], minimum: 0, maximum: JSONAPIPaging.largestNumber)))
-      parameters.append(
-        Parameter(
-          name: "page[limit]", location: "query", description: "Resources per page.", schema: size))
+          name: "page[\(member)]", location: "query", description: description, schema: schema))
     }
     return parameters
   }
