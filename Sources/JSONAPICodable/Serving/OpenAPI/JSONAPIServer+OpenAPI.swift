@@ -150,12 +150,7 @@ struct OpenAPIBuilder {
     // only what changes.
     schemas[name(type, "Attributes")] = Schema(
       type: ["object"], properties: attributes, additionalProperties: false)
-    schemas[name(type, "Identifier")] = Schema(
-      type: ["object"],
-      properties: [
-        "type": Schema(type: ["string"], constant: .string(type)), "id": .string,
-        "meta": .named("Meta"),
-      ], required: ["type", "id"])
+    schemas[name(type, "Identifier")] = Self.identifier(type)
 
     var answered: [String: Schema] = [:]
     var sent: [String: Schema] = [:]
@@ -171,7 +166,7 @@ struct OpenAPIBuilder {
       type: ["object"], properties: answered, additionalProperties: false)
     schemas[name(type, "RelationshipsInRequest")] = Schema(
       type: ["object"], properties: sent, additionalProperties: false)
-    schemas[name(type, "Resource")] = Schema(
+    let resource = Schema(
       type: ["object"],
       properties: [
         "type": Schema(type: ["string"], constant: .string(type)), "id": .string,
@@ -179,6 +174,7 @@ struct OpenAPIBuilder {
         "relationships": .named(name(type, "Relationships")), "links": .named("Links"),
         "meta": .named("Meta"),
       ], required: ["type", "id"])
+    schemas[name(type, "Resource")] = resource
 
     var created: [String: Schema] = [
       "type": Schema(type: ["string"], constant: .string(type)), "lid": .string,
@@ -195,8 +191,7 @@ struct OpenAPIBuilder {
       data: Schema(type: ["object"], properties: updated, required: ["type", "id"]))
 
     schemas[name(type, "Document")] = Self.document(data: .named(name(type, "Resource")))
-    schemas[name(type, "NullableDocument")] = Self.document(
-      data: Schema(oneOf: [.named(name(type, "Resource")), .null]))
+    schemas[name(type, "NullableDocument")] = Self.document(data: Self.orNull(resource))
     schemas[name(type, "CollectionDocument")] = Self.document(
       data: Schema(type: ["array"], items: .named(name(type, "Resource"))))
   }
@@ -213,11 +208,32 @@ struct OpenAPIBuilder {
 
   /// A relationship's `data`: an identifier or `null`, or an array of identifiers.
   private func linkage(_ relationship: JSONAPIResourceSchema.Relationship) -> Schema {
+    guard relationship.isToMany else {
+      return Self.orNull(Self.identifier(relationship.targetType))
+    }
     let identifier =
       relationship.targetType.map { Schema.named(name($0, "Identifier")) }
       ?? .named("AnyIdentifier")
-    if relationship.isToMany { return Schema(type: ["array"], items: identifier) }
-    return Schema(oneOf: [identifier, .null])
+    return Schema(type: ["array"], items: identifier)
+  }
+
+  /// A resource identifier object of `type` (any type when `nil`).
+  private static func identifier(_ type: String?) -> Schema {
+    Schema(
+      type: ["object"],
+      properties: [
+        "type": type.map { Schema(type: ["string"], constant: .string($0)) } ?? .string,
+        "id": .string, "meta": .named("Meta"),
+      ], required: ["type", "id"])
+  }
+
+  /// An object schema that also allows `null`. Written as a `type` list on the object's own
+  /// schema rather than `oneOf` with a `null` schema, which code generators such as
+  /// swift-openapi-generator 1.14 skip, losing the member.
+  private static func orNull(_ object: Schema) -> Schema {
+    var schema = object
+    schema.type = ["object", "null"]
+    return schema
   }
 
   /// The schema of an attribute's values.
@@ -371,7 +387,8 @@ struct OpenAPIBuilder {
         "op": Schema(
           type: ["string"], enumeration: [.string("add"), .string("update"), .string("remove")]),
         "ref": .named("AnyIdentifier"), "href": .string,
-        "data": Schema(oneOf: [Schema(type: ["object"]), Schema(type: ["array"]), .null]),
+        // An operation's data: a resource object, linkage or null, as its `op` and `ref` say.
+        "data": Schema(),
         "meta": .named("Meta"),
       ], required: ["op"])
     schemas["AtomicRequest"] = Schema(
@@ -388,7 +405,7 @@ struct OpenAPIBuilder {
           items: Schema(
             type: ["object"],
             properties: [
-              "data": Schema(oneOf: [.named("IncludedResource"), .null]), "meta": .named("Meta"),
+              "data": Self.orNull(Schema(type: ["object"])), "meta": .named("Meta"),
             ])),
         "meta": .named("Meta"), "jsonapi": .named("JSONAPIObject"),
       ], required: ["atomic:results"])
@@ -550,5 +567,4 @@ struct OpenAPIBuilder {
 
 extension JSONAPIOpenAPIDocument.Schema {
   static let string = Self(type: ["string"])
-  static let null = Self(type: ["null"])
 }
