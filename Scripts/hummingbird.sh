@@ -11,8 +11,8 @@
 #   (f) the served OpenAPI description (/openapi.json) through openapi-spec-validator (pinned);
 #   (h) Examples/OpenAPIClient, generated from that description by swift-openapi-generator: it
 #       lists articles with their authors and creates one;
-#   (e) writers, then `kill -9` of the server, a restart on the same database, and every
-#       acknowledged write (articles, atomic batches) there, no batch half applied;
+#   (e) three times: writers, then `kill -9` of the server, a restart on the same database, and
+#       every acknowledged write (articles, atomic batches) there, no batch half applied;
 #   (g) last, as it writes and deletes at random: schemathesis (pinned, a venv of its own) with
 #       the served description: generated requests and chains of operations, checked for 5xx,
 #       statuses, content types and bodies;
@@ -244,21 +244,25 @@ else
   status=1
 fi
 
-echo "== hummingbird (e): acknowledged writes survive kill -9"
+echo "== hummingbird (e): acknowledged writes survive kill -9, three times"
 # Straight to the server (a cut answer is no document for the proxy to record): 4 writers create
 # articles and atomic batches, the server is killed with -9 after 3 s of it, started again on
 # the same database, and every acknowledged write is checked there, and no batch half there.
 ledger="$run_dir/crash-ledger.jsonl"
 direct="$direct_url"
-"$python" IntegrationTests/hummingbird/crash.py write "$direct" "$ledger" 4 &
-writers=$!
-sleep 3
-kill -9 "$server_pid"
-wait "$server_pid" 2>/dev/null || true
-wait "$writers" || status=1
-start_server
-wait_until_answering "$direct"
-"$python" IntegrationTests/hummingbird/crash.py check "$direct" "$ledger" || status=1
+# Three kills, each after 3 s of writing; every check covers the writes of every round so far.
+for round in 1 2 3; do
+  "$python" IntegrationTests/hummingbird/crash.py write "$direct" "$ledger" 4 &
+  writers=$!
+  sleep 3
+  kill -9 "$server_pid"
+  wait "$server_pid" 2>/dev/null || true
+  wait "$writers" || status=1
+  start_server
+  wait_until_answering "$direct"
+  echo "kill $round of 3:"
+  "$python" IntegrationTests/hummingbird/crash.py check "$direct" "$ledger" || status=1
+done
 
 echo "== hummingbird (g): schemathesis $(grep -o 'schemathesis==[^ ]*' "$st_requirements" | cut -d= -f3) against the blog, with its own description"
 # Straight to the server. Generated requests from each operation's schemas (examples, coverage of
