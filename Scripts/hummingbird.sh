@@ -249,19 +249,18 @@ echo "== hummingbird (e): acknowledged writes survive kill -9, three times"
 # articles and atomic batches, the server is killed with -9 after 3 s of it, started again on
 # the same database, and every acknowledged write is checked there, and no batch half there.
 ledger="$run_dir/crash-ledger.jsonl"
-direct="$direct_url"
 # Three kills, each after 3 s of writing; every check covers the writes of every round so far.
 for round in 1 2 3; do
-  "$python" IntegrationTests/hummingbird/crash.py write "$direct" "$ledger" 4 &
+  "$python" IntegrationTests/hummingbird/crash.py write "$direct_url" "$ledger" 4 &
   writers=$!
   sleep 3
   kill -9 "$server_pid"
   wait "$server_pid" 2>/dev/null || true
   wait "$writers" || status=1
   start_server
-  wait_until_answering "$direct"
+  wait_until_answering "$direct_url"
   echo "kill $round of 3:"
-  "$python" IntegrationTests/hummingbird/crash.py check "$direct" "$ledger" || status=1
+  "$python" IntegrationTests/hummingbird/crash.py check "$direct_url" "$ledger" || status=1
 done
 
 echo "== hummingbird (g): schemathesis $(grep -o 'schemathesis==[^ ]*' "$st_requirements" | cut -d= -f3) against the blog, with its own description"
