@@ -19,6 +19,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
+    // The PostgreSQL store, and what the blog needs to connect with it.
+    .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
   ],
   targets: [
     // The blog: declared resources served by the glue from the SQLite store.
@@ -28,8 +32,21 @@ let package = Package(
         "JSONAPIHummingbird",
         .product(name: "JSONAPICodable", package: "JSONAPICodable"),
         .product(name: "JSONAPISQLiteStore", package: "JSONAPISQLiteStore"),
+        "JSONAPIPostgresStore",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
+    // A JSONAPIStore on PostgreSQL (postgres-nio), for servers that run as several instances on
+    // one database: the blog uses it when DATABASE_URL is set.
+    .target(
+      name: "JSONAPIPostgresStore",
+      dependencies: [
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // JSONAPIEncoder and JSONAPIDecoder as Hummingbird's response encoder and request decoder,
@@ -82,6 +99,15 @@ let package = Package(
         .product(name: "JSONAPICodable", package: "JSONAPICodable"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
+    ),
+    // Needs a PostgreSQL server: run by Scripts/postgres.sh, which starts one (POSTGRES_URL).
+    .testTarget(
+      name: "JSONAPIPostgresStoreTests",
+      dependencies: [
+        "JSONAPIPostgresStore",
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
     .testTarget(

@@ -1,5 +1,7 @@
 import JSONAPICodable
+import JSONAPIPostgresStore
 import JSONAPISQLiteStore
+import PostgresNIO
 
 struct Person: Codable, Sendable, JSONAPIResource {
   static let jsonAPIType = "people"
@@ -27,14 +29,32 @@ struct Comment: Codable, Sendable, JSONAPIResource {
 /// The blog's declarations: what each collection filters, sorts and pages by, and the rules a
 /// resource must meet to be stored.
 enum Blog {
-  /// The server on the database at `path`, created and seeded when it has no tables yet.
+  /// The server on the SQLite database at `path`, created and seeded when it has no tables yet.
   static func server(path: String, baseURL: String) throws -> JSONAPIServer {
     try prepareDatabase(at: path)
     let resources = try declarations()
     let store = try JSONAPISQLiteStore(path: path, schemas: resources.map(\.schema))
-    // Include paths are at most two relationships long (`comments.author`, `article.author`);
-    // bodies of at most 1 MiB, at most 100 Atomic Operations per request.
-    return try JSONAPIServer(
+    return try server(resources: resources, store: store, baseURL: baseURL)
+  }
+
+  /// The server on the PostgreSQL database `client` connects to, its tables created and seeded
+  /// when it has none (once, however many instances start at once).
+  static func server(postgres client: PostgresClient, baseURL: String) async throws
+    -> JSONAPIServer
+  {
+    try await preparePostgres(client)
+    let resources = try declarations()
+    let store = try JSONAPIPostgresStore(client: client, schemas: resources.map(\.schema))
+    try await store.prepare()
+    return try server(resources: resources, store: store, baseURL: baseURL)
+  }
+
+  /// Include paths are at most two relationships long (`comments.author`, `article.author`);
+  /// bodies of at most 1 MiB, at most 100 Atomic Operations per request.
+  private static func server(
+    resources: [JSONAPIResourceDeclaration], store: any JSONAPIStore, baseURL: String
+  ) throws -> JSONAPIServer {
+    try JSONAPIServer(
       resources: resources, store: BlogStore(store: store), baseURL: baseURL,
       options: JSONAPIServer.Options(maxIncludeDepth: 2, maxBodyBytes: 1 << 20, maxOperations: 100)
     )

@@ -1,11 +1,10 @@
 import JSONAPICodable
-import JSONAPISQLiteStore
 
-/// The SQLite store, with the blog's one rule on deletes: an article's comments go with it, in
-/// the same transaction. (The store itself clears what named a deleted resource, as the store
-/// protocol asks, so the tables' `ON DELETE CASCADE` never fires.)
+/// The store (SQLite or PostgreSQL), with the blog's one rule on deletes: an article's comments
+/// go with it, in the same transaction. (The store itself clears what named a deleted resource,
+/// as the store protocol asks, so the tables' `ON DELETE CASCADE` never fires.)
 struct BlogStore: JSONAPIStore {
-  let store: JSONAPISQLiteStore
+  let store: any JSONAPIStore
 
   func read<T: Sendable>(_ body: @Sendable (any JSONAPIStoreReader) async throws -> T)
     async throws -> T

@@ -34,27 +34,54 @@ extension Blog {
   }
 
   /// 5 people, 25 articles, 3 comments on each article, with ids from 1 in each table.
-  ///
-  /// Article `n` is "Article NN" by person `(n - 1) % 5 + 1`; its comments are "Comment k on
-  /// article n" by person `(n + k) % 5 + 1`, for k = 1, 2, 3.
   private static func seed(_ db: Database) throws {
-    let people = [
-      "Ada Lovelace", "Grace Hopper", "Alan Turing", "Barbara Liskov", "Edsger Dijkstra",
-    ]
-    for name in people {
+    for name in seedPeople {
       try db.execute(sql: "INSERT INTO people (name) VALUES (?)", arguments: [name])
     }
-    for number in 1...25 {
-      let title = "Article " + (number < 10 ? "0" : "") + String(number)
+    for article in seedArticles {
       try db.execute(
         sql: "INSERT INTO articles (title, body, author_id) VALUES (?, ?, ?)",
-        arguments: [title, "Body of article \(number).", (number - 1) % 5 + 1])
-      for comment in 1...3 {
-        let author = (number + comment) % 5 + 1
-        try db.execute(
-          sql: "INSERT INTO comments (body, author_id, article_id) VALUES (?, ?, ?)",
-          arguments: ["Comment \(comment) on article \(number)", author, number])
-      }
+        arguments: [article.title, article.body, article.author])
+    }
+    for comment in seedComments {
+      try db.execute(
+        sql: "INSERT INTO comments (body, author_id, article_id) VALUES (?, ?, ?)",
+        arguments: [comment.body, comment.author, comment.article])
+    }
+  }
+
+  // MARK: - The seed, for both databases
+
+  static let seedPeople = [
+    "Ada Lovelace", "Grace Hopper", "Alan Turing", "Barbara Liskov", "Edsger Dijkstra",
+  ]
+
+  struct SeedArticle {
+    var title: String
+    var body: String
+    var author: Int64
+  }
+
+  struct SeedComment {
+    var body: String
+    var author: Int64
+    var article: Int64
+  }
+
+  /// Article `n` is "Article NN" by person `(n - 1) % 5 + 1`.
+  static let seedArticles: [SeedArticle] = (1...25).map { (number: Int) -> SeedArticle in
+    let title = "Article " + (number < 10 ? "0" : "") + String(number)
+    return SeedArticle(
+      title: title, body: "Body of article \(number).", author: Int64((number - 1) % 5 + 1))
+  }
+
+  /// Comments 3n-2…3n are on article n: "Comment k on article n" by person `(n + k) % 5 + 1`,
+  /// for k = 1, 2, 3.
+  static let seedComments: [SeedComment] = (1...25).flatMap { (number: Int) -> [SeedComment] in
+    (1...3).map { (comment: Int) -> SeedComment in
+      let author = Int64((number + comment) % 5 + 1)
+      return SeedComment(
+        body: "Comment \(comment) on article \(number)", author: author, article: Int64(number))
     }
   }
 }
