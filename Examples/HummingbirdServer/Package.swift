@@ -15,6 +15,7 @@ let package = Package(
       traits: ["FullFoundation"]),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(name: "JSONAPISQLiteStore", path: "../JSONAPISQLiteStore"),
+    .package(name: "JSONAPISQLStoreKit", path: "../JSONAPISQLStoreKit"),
     // For the glue (header fields, its channel handler): the versions Hummingbird asks for.
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -45,6 +46,7 @@ let package = Package(
       name: "JSONAPIPostgresStore",
       dependencies: [
         .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "JSONAPISQLStoreKit", package: "JSONAPISQLStoreKit"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -12,12 +12,14 @@ let package = Package(
   dependencies: [
     .package(name: "JSONAPICodable", path: "../.."),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(name: "JSONAPISQLStoreKit", path: "../JSONAPISQLStoreKit"),
   ],
   targets: [
     .target(
       name: "JSONAPISQLiteStore",
       dependencies: [
         .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "JSONAPISQLStoreKit", package: "JSONAPISQLStoreKit"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),

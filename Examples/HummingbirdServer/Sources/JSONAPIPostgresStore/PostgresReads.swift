@@ -1,4 +1,5 @@
 import JSONAPICodable
+import JSONAPISQLStoreKit
 import Logging
 import PostgresNIO
 
@@ -35,7 +36,7 @@ struct PGReads: Sendable {
     let rows = try await session.rows(
       """
       SELECT \(raw: Self.columns(info)) FROM \(raw: pgQuoted(info.table)) AS \(raw: row) \
-      WHERE \(raw: row)."id" = ANY(\(PGIDs.array(ids, kind: info.idKind)))
+      WHERE \(raw: Self.id(info)) = ANY(\(PGIDs.array(ids, kind: info.idKind)))
       """)
     return try await records(session, info, rows)
   }
@@ -102,7 +103,7 @@ struct PGReads: Sendable {
   /// What every read selects: the id as text, each attribute, each to-one relationship's id as
   /// text.
   static func columns(_ info: PGTable) -> String {
-    var columns = ["\(row).\"id\"::text"]
+    var columns = [Self.id(info) + "::text"]
     for attribute in info.attributes {
       columns.append(attribute.kind.selected("\(row).\(pgQuoted(attribute.column))"))
     }
@@ -111,6 +112,9 @@ struct PGReads: Sendable {
     }
     return columns.joined(separator: ", ")
   }
+
+  /// The id column of the table read.
+  static func id(_ info: PGTable) -> String { "\(row).\(pgQuoted(info.idColumn))" }
 
   /// Records from rows selected with ``columns(_:)``, with the linkage of every non-inverse
   /// to-many relationship (one statement per relationship).
@@ -157,10 +161,14 @@ struct PGReads: Sendable {
   func linkage(_ session: PGSession, _ toMany: PGToMany, owners: PGValue) async throws
     -> [String: [JSONAPIResourceIdentifier]]
   {
+    let join = toMany.join
+    let owner = pgQuoted(join.ownerColumn)
+    let target = pgQuoted(join.targetColumn)
     let rows = try await session.rows(
       """
-      SELECT "owner_id"::text, "target_id"::text FROM \(raw: pgQuoted(toMany.table)) \
-      WHERE "owner_id" = ANY(\(owners)) ORDER BY "owner_id", "position"
+      SELECT \(raw: owner)::text, \(raw: target)::text FROM \(raw: pgQuoted(join.name)) \
+      WHERE \(raw: owner) = ANY(\(owners)) \
+      ORDER BY \(raw: owner), \(raw: join.positionColumn.map(pgQuoted) ?? target)
       """)
     var members: [String: [JSONAPIResourceIdentifier]] = [:]
     for cells in rows where cells.count == 2 {
@@ -181,8 +189,7 @@ struct PGReads: Sendable {
   func condition(_ condition: JSONAPIFilterCondition, _ info: PGTable) -> PGSQL {
     if condition.isRelationship { return relationshipCondition(condition, info) }
     if condition.member == "id" {
-      return idCondition(
-        "\(row).\"id\"", kind: info.idKind, condition.comparison, condition.values)
+      return idCondition(Self.id(info), kind: info.idKind, condition.comparison, condition.values)
     }
     guard let attribute = info.attribute(named: condition.member) else {
       // No column: the member is `null` everywhere.
@@ -271,18 +278,20 @@ struct PGReads: Sendable {
       let named: PGSQL = "(\(raw: column) IS NOT NULL AND \(compared))"
       return matchesEmpty ? PGSQL.any(["\(raw: column) IS NULL", named]) : named
     }
-    let members: (table: String, owner: String, target: String, kind: JSONAPIPostgresStore.IDKind)
+    let members: (table: String, owner: String, target: String, kind: SQLIDKind)
     if let toMany = info.toMany(named: condition.member) {
-      members = (toMany.table, "owner_id", "target_id", toMany.targetIDKind)
+      members = (
+        toMany.join.name, toMany.join.ownerColumn, toMany.join.targetColumn, toMany.targetIDKind
+      )
     } else if let inverse = info.inverse(named: condition.member) {
-      members = (inverse.targetTable, inverse.column, "id", inverse.targetIDKind)
+      members = (inverse.targetTable, inverse.column, inverse.targetIDColumn, inverse.targetIDKind)
     } else {
       return matchesEmpty ? .alwaysTrue : .alwaysFalse
     }
     let linked = pgQuoted("_m")
     let from =
       "SELECT 1 FROM \(pgQuoted(members.table)) AS \(linked) "
-      + "WHERE \(linked).\(pgQuoted(members.owner)) = \(row).\"id\""
+      + "WHERE \(linked).\(pgQuoted(members.owner)) = \(Self.id(info))"
     let compared = idCondition(
       "\(linked).\(pgQuoted(members.target))", kind: members.kind, condition.comparison,
       condition.values)
@@ -294,7 +303,7 @@ struct PGReads: Sendable {
   /// decimal integers, which come before any other text and compare by value; a text column's
   /// compare by their UTF-8 bytes.
   func idCondition(
-    _ expression: String, kind: JSONAPIPostgresStore.IDKind,
+    _ expression: String, kind: SQLIDKind,
     _ comparison: JSONAPIFilterCondition.Comparison, _ values: [JSONAPIValue]
   ) -> PGSQL {
     switch comparison {
@@ -320,30 +329,15 @@ struct PGReads: Sendable {
 
   /// Ids strictly after (`greater`) or before `bound` in the order of ids.
   private func idOrder(
-    _ expression: String, kind: JSONAPIPostgresStore.IDKind, _ bound: String, greater: Bool
+    _ expression: String, kind: SQLIDKind, _ bound: String, greater: Bool
   ) -> PGSQL {
     if kind == .text { return textOrder(pgBytewise(expression), bound, greater: greater) }
-    let digits = Array(bound.utf8)
-    guard !digits.isEmpty, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-      // Not a decimal integer: every id of the column comes before it.
-      return greater ? .alwaysFalse : .alwaysTrue
+    switch SQLIntegerIDBound(bound, greater: greater) {
+    case .everyID: return .alwaysTrue
+    case .noID: return .alwaysFalse
+    case .compared(let symbol, let value):
+      return "\(raw: expression)\(raw: symbol)\(PGValue.integer(value))"
     }
-    let trimmed = digits.drop { $0 == 48 }
-    guard let value = Int64(trimmed.isEmpty ? "0" : String(decoding: trimmed, as: UTF8.self))
-    else {
-      return greater ? .alwaysFalse : .alwaysTrue  // beyond every id the column can hold
-    }
-    // With leading zeros ("007") the bound is not an id of the column: the id of the same value
-    // comes after it ("7" > "007"), except 0, whose text is a prefix of the bound's ("0" < "00").
-    let isCanonical = String(value) == bound
-    let symbol: String
-    switch (greater, isCanonical, value == 0) {
-    case (true, true, _), (true, false, true): symbol = " > "
-    case (true, false, false): symbol = " >= "
-    case (false, true, _), (false, false, false): symbol = " < "
-    case (false, false, true): symbol = " <= "
-    }
-    return "\(raw: expression)\(raw: symbol)\(PGValue.integer(value))"
   }
 
   /// The resources a scope's owner names: through its join table, or (for an inverse) the rows
@@ -353,9 +347,10 @@ struct PGReads: Sendable {
       let owner = PGIDs.value(ownerID, kind: ownerInfo.idKind)
     else { return .alwaysFalse }
     if let toMany = ownerInfo.toMany(named: scope.relationship), toMany.targetType == info.type {
+      let join = toMany.join
       return """
-        \(raw: row)."id" IN (SELECT "target_id" FROM \(raw: pgQuoted(toMany.table)) \
-        WHERE "owner_id" = \(owner))
+        \(raw: Self.id(info)) IN (SELECT \(raw: pgQuoted(join.targetColumn)) \
+        FROM \(raw: pgQuoted(join.name)) WHERE \(raw: pgQuoted(join.ownerColumn)) = \(owner))
         """
     }
     if let inverse = ownerInfo.inverse(named: scope.relationship), inverse.targetType == info.type {
@@ -370,7 +365,7 @@ struct PGReads: Sendable {
   /// everywhere).
   private func orderExpression(_ field: String, _ info: PGTable) -> String? {
     if field == "id" {
-      return info.idKind == .text ? pgBytewise("\(row).\"id\"") : "\(row).\"id\""
+      return info.idKind == .text ? pgBytewise(Self.id(info)) : Self.id(info)
     }
     return info.attribute(named: field).map { attribute in
       let column = "\(row).\(pgQuoted(attribute.column))"
@@ -406,7 +401,7 @@ struct PGReads: Sendable {
         let isBefore = value.arrayValue == nil && value.objectValue == nil
         return greater == isBefore ? .alwaysTrue : .alwaysFalse
       }
-      return idOrder("\(row).\"id\"", kind: info.idKind, text, greater: greater)
+      return idOrder(Self.id(info), kind: info.idKind, text, greater: greater)
     }
     guard let attribute = info.attribute(named: field) else {
       // `null` everywhere: after nothing, before every value but `null`.
@@ -443,7 +438,7 @@ struct PGReads: Sendable {
   /// The rows whose `field` equals `value` in the sort's order.
   private func equal(_ field: String, _ value: JSONAPIValue, _ info: PGTable) -> PGSQL {
     if field == "id" {
-      return idCondition("\(row).\"id\"", kind: info.idKind, .equals, [value])
+      return idCondition(Self.id(info), kind: info.idKind, .equals, [value])
     }
     guard info.attribute(named: field) != nil else {
       return value == .null ? .alwaysTrue : .alwaysFalse

@@ -1,8 +1,9 @@
 import Foundation
 import JSONAPICodable
+import JSONAPISQLStoreKit
 
 /// How an attribute's values are kept in its column (from its schema's value kind).
-enum PGColumnKind: Sendable, Hashable {
+enum PGColumnKind: SQLColumnKind {
   /// Strings and enumerations: `text`, compared by bytes.
   case text
   /// Whole numbers: `bigint`.
@@ -52,13 +53,6 @@ enum PGColumnKind: Sendable, Hashable {
   }
 }
 
-/// Why a value cannot be stored; the store throws it as `JSONAPIStoreError.unstorableValue` with
-/// the member's name.
-struct PGUnstorable: Error {
-  var reason: String
-  init(_ reason: String) { self.reason = reason }
-}
-
 /// Attribute values as their columns keep them.
 enum PGCodec {
   /// The bound value that stores `value` in a column of `kind`.
@@ -66,25 +60,25 @@ enum PGCodec {
   /// - Throws: The reason, when the column cannot keep the value exactly: another kind, a number
   ///   that is not finite or not whole for an integer column, text holding U+0000 (PostgreSQL's
   ///   text and `jsonb` cannot hold it).
-  static func stored(_ value: JSONAPIValue, kind: PGColumnKind) throws(PGUnstorable) -> PGValue {
+  static func stored(_ value: JSONAPIValue, kind: PGColumnKind) throws(SQLUnstorable) -> PGValue {
     if case .null = value { return .null }
     switch (kind, value) {
     case (.text, .string(let text)):
-      guard !text.utf8.contains(0) else { throw PGUnstorable(noNUL) }
+      guard !text.utf8.contains(0) else { throw SQLUnstorable(noNUL) }
       return .text(text)
     case (.integer, .integer(let number)):
       return .integer(Int64(number))
     case (.integer, .number(let number)):
       guard let whole = Int64(exactly: number) else {
-        throw PGUnstorable("\(number) is not a whole number in Int64's range")
+        throw SQLUnstorable("\(number) is not a whole number in Int64's range")
       }
       return .integer(whole)
     case (.real, .number(let number)):
-      guard number.isFinite else { throw PGUnstorable("it is not a finite number") }
+      guard number.isFinite else { throw SQLUnstorable("it is not a finite number") }
       return .real(number)
     case (.real, .integer(let number)):
       guard let exact = Double(exactly: number) else {
-        throw PGUnstorable("\(number) has no exact value in a double precision column")
+        throw SQLUnstorable("\(number) has no exact value in a double precision column")
       }
       return .real(exact)
     case (.boolean, .bool(let flag)):
@@ -92,10 +86,10 @@ enum PGCodec {
     case (.json, _):
       let text = try PGJSON.text(of: value)
       // jsonb refuses the escape \u0000.
-      guard !text.contains("\\u0000") else { throw PGUnstorable(noNUL) }
+      guard !text.contains("\\u0000") else { throw SQLUnstorable(noNUL) }
       return .json(text)
     default:
-      throw PGUnstorable("a \(kind) column cannot keep \(describe(value))")
+      throw SQLUnstorable("a \(kind) column cannot keep \(SQLUnstorable.describe(value))")
     }
   }
 
@@ -138,17 +132,6 @@ enum PGCodec {
   }
 
   static let noNUL = "PostgreSQL text cannot hold U+0000"
-
-  private static func describe(_ value: JSONAPIValue) -> String {
-    switch value {
-    case .null: return "null"
-    case .bool: return "a boolean"
-    case .integer, .number: return "a number"
-    case .string: return "a string"
-    case .array: return "an array"
-    case .object: return "an object"
-    }
-  }
 }
 
 /// One cell as the store reads it.
@@ -165,7 +148,7 @@ enum PGIDs {
   /// The bound value of `id` in an id column of `kind`; `nil` when such a column cannot hold it
   /// (an integer column holds only the decimal text of an `Int64`, without leading zeros or `+`;
   /// no column holds U+0000).
-  static func value(_ id: String, kind: JSONAPIPostgresStore.IDKind) -> PGValue? {
+  static func value(_ id: String, kind: SQLIDKind) -> PGValue? {
     switch kind {
     case .text:
       return id.utf8.contains(0) ? nil : .text(id)
@@ -176,7 +159,7 @@ enum PGIDs {
   }
 
   /// Several ids as one array value (those the column cannot hold left out).
-  static func array(_ ids: [String], kind: JSONAPIPostgresStore.IDKind) -> PGValue {
+  static func array(_ ids: [String], kind: SQLIDKind) -> PGValue {
     switch kind {
     case .text: return .texts(ids.filter { !$0.utf8.contains(0) })
     case .integer:
@@ -198,15 +181,15 @@ enum PGIDs {
 
 /// JSON text of values kept as `jsonb`.
 enum PGJSON {
-  /// - Throws: ``PGUnstorable`` for a number that is not finite (JSON has none).
-  static func text(of value: JSONAPIValue) throws(PGUnstorable) -> String {
+  /// - Throws: ``SQLUnstorable`` for a number that is not finite (JSON has none).
+  static func text(of value: JSONAPIValue) throws(SQLUnstorable) -> String {
     if case .number(let number) = value, !number.isFinite {
-      throw PGUnstorable("it holds a number that is not finite")
+      throw SQLUnstorable("it holds a number that is not finite")
     }
     do {
       return String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
     } catch {
-      throw PGUnstorable("it holds a number that is not finite")
+      throw SQLUnstorable("it holds a number that is not finite")
     }
   }
 

@@ -49,12 +49,12 @@ enum TestDatabase {
 
   /// Runs `body` with a prepared store (and the same schemas in a memory store, the oracle).
   static func withStore<T: Sendable>(
-    schemas: [JSONAPIResourceSchema] = Schemas.all, textIDTypes: Set<String> = [],
+    schemas: [JSONAPIResourceSchema] = Schemas.all, tables: [String: SQLTable] = [:],
     _ body: @Sendable (JSONAPIPostgresStore) async throws -> T
   ) async throws -> T {
     try await withClients { clients in
       let store = try JSONAPIPostgresStore(
-        client: clients[0], schemas: schemas, textIDTypes: textIDTypes)
+        client: clients[0], schemas: schemas, tables: tables)
       try await store.prepare()
       return try await body(store)
     }

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import JSONAPICodable
+import JSONAPISQLStoreKit
 
 /// How an attribute's values are kept in its column (from its schema's value kind).
-enum SQLiteColumnKind: Sendable, Hashable {
+enum SQLiteColumnKind: SQLColumnKind {
   /// Strings and enumerations: `TEXT`.
   case text
   /// Whole numbers: `INTEGER`.
@@ -44,178 +45,23 @@ enum SQLiteColumnKind: Sendable, Hashable {
   }
 }
 
-/// One attribute's column.
-struct SQLiteAttribute: Sendable {
-  var name: String
-  var column: String
-  var kind: SQLiteColumnKind
-}
+/// The tables of every declared type (the SQL stores' shared catalog).
+typealias SQLiteCatalog = SQLStoreCatalog<SQLiteColumnKind>
+typealias SQLiteTableInfo = SQLiteCatalog.Table
+typealias SQLiteAttribute = SQLiteCatalog.Attribute
+typealias SQLiteToOne = SQLiteCatalog.ToOne
+typealias SQLiteToMany = SQLiteCatalog.ToMany
+typealias SQLiteInverse = SQLiteCatalog.Inverse
 
-/// One to-one relationship's column, holding the related id.
-struct SQLiteToOne: Sendable {
-  var name: String
-  var column: String
-  var targetType: String
-  var targetIDKind: JSONAPISQLiteTable.IDKind
-}
-
-/// One non-inverse to-many relationship's join table.
-struct SQLiteToMany: Sendable {
-  var name: String
-  var targetType: String
-  var targetIDKind: JSONAPISQLiteTable.IDKind
-  var join: JSONAPISQLiteJoinTable
-}
-
-/// One inverse relationship: the rows of `targetType` whose to-one `column` names the owner.
-struct SQLiteInverse: Sendable {
-  var name: String
-  var targetType: String
-  var targetTable: String
-  var targetIDColumn: String
-  var targetIDKind: JSONAPISQLiteTable.IDKind
-  var column: String
-}
-
-/// Everything the store knows of one resource type's table.
-struct SQLiteTableInfo: Sendable {
-  var type: String
-  var table: String
-  var idColumn: String
-  var idKind: JSONAPISQLiteTable.IDKind
-  var attributes: [SQLiteAttribute]
-  var toOnes: [SQLiteToOne]
-  var toManys: [SQLiteToMany]
-  var inverses: [SQLiteInverse]
-
-  func attribute(named name: String) -> SQLiteAttribute? { attributes.first { $0.name == name } }
-  func toOne(named name: String) -> SQLiteToOne? { toOnes.first { $0.name == name } }
-  func toMany(named name: String) -> SQLiteToMany? { toManys.first { $0.name == name } }
-  func inverse(named name: String) -> SQLiteInverse? { inverses.first { $0.name == name } }
-}
-
-/// The tables of every declared type, resolved from the schemas and the mappings and checked
-/// against each other.
-struct SQLiteCatalog: Sendable {
-  var tables: [String: SQLiteTableInfo]
-
-  /// Resolves the tables.
+extension SQLStoreCatalog where Column == SQLiteColumnKind {
+  /// Resolves the tables; SQLite compares names without regard to ASCII case.
   ///
-  /// - Throws: ``JSONAPISQLiteStoreError`` for a relationship without a declared target type, an
-  ///   inverse that mirrors no to-one relationship, two members or types sharing a column or
-  ///   table, or a name holding U+0000.
+  /// - Throws: ``JSONAPISQLiteStoreError`` with the catalog's reason.
   init(schemas: [JSONAPIResourceSchema], mappings: [String: JSONAPISQLiteTable]) throws {
-    let byType = Dictionary(schemas.map { ($0.type, $0) }, uniquingKeysWith: { _, last in last })
-    for type in mappings.keys where byType[type] == nil {
-      throw JSONAPISQLiteStoreError(reason: "a table is mapped for `\(type)`, which has no schema")
-    }
-    func mapping(_ type: String) -> JSONAPISQLiteTable {
-      mappings[type] ?? JSONAPISQLiteTable(name: type)
-    }
-    var tables: [String: SQLiteTableInfo] = [:]
-    for schema in byType.values {
-      let table = mapping(schema.type)
-      var info = SQLiteTableInfo(
-        type: schema.type, table: table.name, idColumn: table.idColumn, idKind: table.idKind,
-        attributes: [], toOnes: [], toManys: [], inverses: [])
-      for attribute in schema.attributes {
-        info.attributes.append(
-          SQLiteAttribute(
-            name: attribute.name, column: table.columns[attribute.name] ?? attribute.name,
-            kind: SQLiteColumnKind(attribute.kind)))
-      }
-      for relationship in schema.relationships {
-        guard let targetType = relationship.targetType, byType[targetType] != nil else {
-          throw JSONAPISQLiteStoreError(
-            reason: "\(schema.type): the relationship `\(relationship.name)` names no target "
-              + "type with a schema (relationships to any type have no column to live in)")
-        }
-        let target = mapping(targetType)
-        if let member = relationship.inverse {
-          guard relationship.isToMany,
-            let mirrored = byType[targetType]?.relationship(named: member),
-            !mirrored.isToMany, mirrored.inverse == nil, mirrored.targetType == schema.type
-          else {
-            throw JSONAPISQLiteStoreError(
-              reason: "\(schema.type): the inverse `\(relationship.name)` mirrors `\(member)`, "
-                + "which is not a to-one relationship of \(targetType) to \(schema.type)")
-          }
-          info.inverses.append(
-            SQLiteInverse(
-              name: relationship.name, targetType: targetType, targetTable: target.name,
-              targetIDColumn: target.idColumn, targetIDKind: target.idKind,
-              column: target.columns[member] ?? member + "_id"))
-        } else if relationship.isToMany {
-          info.toManys.append(
-            SQLiteToMany(
-              name: relationship.name, targetType: targetType, targetIDKind: target.idKind,
-              join: table.joinTables[relationship.name]
-                ?? JSONAPISQLiteJoinTable(name: table.name + "_" + relationship.name)))
-        } else {
-          info.toOnes.append(
-            SQLiteToOne(
-              name: relationship.name,
-              column: table.columns[relationship.name] ?? relationship.name + "_id",
-              targetType: targetType, targetIDKind: target.idKind))
-        }
-      }
-      try Self.check(info)
-      tables[schema.type] = info
-    }
-    try Self.checkTableNames(tables.values)
-    self.tables = tables
-  }
-
-  /// The resolved tables in a stable order (by type).
-  var ordered: [SQLiteTableInfo] {
-    tables.values.sorted { $0.type.utf8.lexicographicallyPrecedes($1.type.utf8) }
-  }
-
-  // MARK: - Checks
-
-  private static func check(_ info: SQLiteTableInfo) throws {
-    var names: [String] = [info.table, info.idColumn]
-    names += info.attributes.map(\.column) + info.toOnes.map(\.column)
-    for join in info.toManys.map(\.join) {
-      names +=
-        [join.name, join.ownerColumn, join.targetColumn] + (join.positionColumn.map { [$0] } ?? [])
-    }
-    if let bad = names.first(where: { $0.isEmpty || $0.utf8.contains(0) }) {
-      throw JSONAPISQLiteStoreError(
-        reason: "\(info.type): the table or column name \(bad.debugDescription) is empty or "
-          + "holds U+0000")
-    }
-    // Columns of one table must differ (SQLite compares names without regard to ASCII case).
-    var seen: [String: String] = [sqlFolded(info.idColumn): "id"]
-    let members =
-      info.attributes.map { ($0.column, $0.name) } + info.toOnes.map { ($0.column, $0.name) }
-    for (column, member) in members {
-      if let other = seen.updateValue(member, forKey: sqlFolded(column)) {
-        throw JSONAPISQLiteStoreError(
-          reason: "\(info.type): `\(member)` and `\(other)` would share the column \"\(column)\"")
-      }
-    }
-    for join in info.toManys.map(\.join) {
-      let columns =
-        [join.ownerColumn, join.targetColumn] + (join.positionColumn.map { [$0] } ?? [])
-      if Set(columns.map(sqlFolded)).count != columns.count {
-        throw JSONAPISQLiteStoreError(
-          reason: "\(info.type): the join table \"\(join.name)\" names one column twice")
-      }
-    }
-  }
-
-  private static func checkTableNames(_ tables: some Sequence<SQLiteTableInfo>) throws {
-    var seen: [String: String] = [:]
-    for info in tables {
-      let owned =
-        [(info.table, info.type)] + info.toManys.map { ($0.join.name, "\(info.type).\($0.name)") }
-      for (table, owner) in owned {
-        if let other = seen.updateValue(owner, forKey: sqlFolded(table)) {
-          throw JSONAPISQLiteStoreError(
-            reason: "\(owner) and \(other) would share the table \"\(table)\"")
-        }
-      }
+    do {
+      self = try SQLStoreCatalog(schemas: schemas, mappings: mappings, foldsCase: true)
+    } catch {
+      throw JSONAPISQLiteStoreError(reason: error.reason)
     }
   }
 
@@ -233,7 +79,8 @@ struct SQLiteCatalog: Sendable {
           in: info.table, of: info.type, db)
         // Integer ids are made by SQLite: the id column must be the rowid's alias.
         if info.idKind == .integer,
-          try db.primaryKey(info.table).rowIDColumn.map(sqlFolded) != sqlFolded(info.idColumn)
+          try db.primaryKey(info.table).rowIDColumn.map(SQLiteCatalog.asciiFolded)
+            != SQLiteCatalog.asciiFolded(info.idColumn)
         {
           throw JSONAPISQLiteStoreError(
             reason: "\(info.type): the integer ids of \"\(info.table)\" need \"\(info.idColumn)\" "
@@ -264,8 +111,8 @@ struct SQLiteCatalog: Sendable {
   private static func require(
     _ columns: [String], in table: String, of owner: String, _ db: Database
   ) throws {
-    let present = Set(try db.columns(in: table).map { sqlFolded($0.name) })
-    if let missing = columns.first(where: { !present.contains(sqlFolded($0)) }) {
+    let present = Set(try db.columns(in: table).map { SQLiteCatalog.asciiFolded($0.name) })
+    if let missing = columns.first(where: { !present.contains(SQLiteCatalog.asciiFolded($0)) }) {
       throw JSONAPISQLiteStoreError(
         reason: "\(owner): the table \"\(table)\" has no column \"\(missing)\"")
     }
@@ -310,9 +157,4 @@ struct SQLiteCatalog: Sendable {
 /// mappings, never from requests (and hold no U+0000: the catalog checks).
 func quoted(_ name: String) -> String {
   "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-}
-
-/// A name as SQLite compares identifiers: ASCII letters without case.
-func sqlFolded(_ name: String) -> String {
-  String(decoding: name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
 }

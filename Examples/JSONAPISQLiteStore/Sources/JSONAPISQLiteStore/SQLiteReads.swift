@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import JSONAPICodable
+import JSONAPISQLStoreKit
 
 /// The alias of the table a read selects from.
 private let row = quoted("_r")
@@ -329,27 +330,12 @@ struct SQLiteReads: Sendable {
       return
         "\(raw: expression) COLLATE BINARY \(raw: greater ? ">" : "<") \(SQLiteValue.text(bound))"
     }
-    let digits = Array(bound.utf8)
-    guard !digits.isEmpty, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-      // Not a decimal integer: every id of the column comes before it.
-      return greater ? .alwaysFalse : .alwaysTrue
+    switch SQLIntegerIDBound(bound, greater: greater) {
+    case .everyID: return .alwaysTrue
+    case .noID: return .alwaysFalse
+    case .compared(let symbol, let value):
+      return "\(raw: expression)\(raw: symbol)\(SQLiteValue.integer(value))"
     }
-    let trimmed = digits.drop { $0 == 48 }
-    guard let value = Int64(trimmed.isEmpty ? "0" : String(decoding: trimmed, as: UTF8.self))
-    else {
-      return greater ? .alwaysFalse : .alwaysTrue  // beyond every id the column can hold
-    }
-    // With leading zeros ("007") the bound is not an id of the column: the id of the same value
-    // comes after it ("7" > "007"), except 0, whose text is a prefix of the bound's ("0" < "00").
-    let isCanonical = String(value) == bound
-    let symbol: String
-    switch (greater, isCanonical, value == 0) {
-    case (true, true, _), (true, false, true): symbol = " > "
-    case (true, false, false): symbol = " >= "
-    case (false, true, _), (false, false, false): symbol = " < "
-    case (false, false, true): symbol = " <= "
-    }
-    return "\(raw: expression)\(raw: symbol)\(SQLiteValue.integer(value))"
   }
 
   /// The resources a scope's owner names: through its join table, or (for an inverse) the rows

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import JSONAPICodable
+import JSONAPISQLStoreKit
 
 /// A value bound to a statement.
 ///
@@ -216,7 +217,7 @@ enum SQLiteCodec {
   /// The SQL value that stores `value` in a column of `kind`.
   ///
   /// - Throws: The reason, when the column cannot keep the value exactly.
-  static func stored(_ value: JSONAPIValue, kind: SQLiteColumnKind) throws(SQLiteUnstorable)
+  static func stored(_ value: JSONAPIValue, kind: SQLiteColumnKind) throws(SQLUnstorable)
     -> SQLiteValue
   {
     if case .null = value { return .null }
@@ -227,15 +228,15 @@ enum SQLiteCodec {
       (.any, .integer(let number)):
       return .integer(Int64(number))
     case (.integer, .number(let number)):
-      guard number.isFinite else { throw SQLiteUnstorable("it is not a finite number") }
+      guard number.isFinite else { throw SQLUnstorable("it is not a finite number") }
       if let whole = Int64(exactly: number) { return .integer(whole) }
       return .real(number)
     case (.real, .number(let number)), (.date, .number(let number)), (.any, .number(let number)):
-      guard number.isFinite else { throw SQLiteUnstorable("it is not a finite number") }
+      guard number.isFinite else { throw SQLUnstorable("it is not a finite number") }
       return .real(number)
     case (.real, .integer(let number)):
       guard let exact = Double(exactly: number) else {
-        throw SQLiteUnstorable("\(number) has no exact value in a REAL column")
+        throw SQLUnstorable("\(number) has no exact value in a REAL column")
       }
       return .real(exact)
     case (.boolean, .bool(let flag)):
@@ -245,7 +246,7 @@ enum SQLiteCodec {
     case (.any, .bool), (.any, .array), (.any, .object):
       return .blob(Data(try SQLiteJSON.text(of: value).utf8))
     default:
-      throw SQLiteUnstorable("a \(kind) column cannot keep \(describe(value))")
+      throw SQLUnstorable("a \(kind) column cannot keep \(SQLUnstorable.describe(value))")
     }
   }
 
@@ -285,24 +286,6 @@ enum SQLiteCodec {
       return .string(String(decoding: bytes, as: UTF8.self))
     }
   }
-
-  private static func describe(_ value: JSONAPIValue) -> String {
-    switch value {
-    case .null: return "null"
-    case .bool: return "a boolean"
-    case .integer, .number: return "a number"
-    case .string: return "a string"
-    case .array: return "an array"
-    case .object: return "an object"
-    }
-  }
-}
-
-/// Why a value cannot be stored; the store throws it as `JSONAPIStoreError.unstorableValue` with
-/// the member's name.
-struct SQLiteUnstorable: Error {
-  var reason: String
-  init(_ reason: String) { self.reason = reason }
 }
 
 // MARK: - JSON text
@@ -310,8 +293,8 @@ struct SQLiteUnstorable: Error {
 /// Canonical JSON text of the values kept as JSON (object members sorted by the UTF-8 bytes of
 /// their names, whole numbers written as integers), so that equal values have equal text.
 enum SQLiteJSON {
-  /// - Throws: ``SQLiteUnstorable`` for a number that is not finite (JSON has none).
-  static func text(of value: JSONAPIValue) throws(SQLiteUnstorable) -> String {
+  /// - Throws: `SQLUnstorable` for a number that is not finite (JSON has none).
+  static func text(of value: JSONAPIValue) throws(SQLUnstorable) -> String {
     var output = ""
     try append(value, to: &output)
     return output
@@ -323,14 +306,14 @@ enum SQLiteJSON {
   }
 
   private static func append(_ value: JSONAPIValue, to output: inout String)
-    throws(SQLiteUnstorable)
+    throws(SQLUnstorable)
   {
     switch value {
     case .null: output += "null"
     case .bool(let flag): output += flag ? "true" : "false"
     case .integer(let number): output += String(number)
     case .number(let number):
-      guard number.isFinite else { throw SQLiteUnstorable("it holds a number that is not finite") }
+      guard number.isFinite else { throw SQLUnstorable("it holds a number that is not finite") }
       if let whole = Int(exactly: number) { output += String(whole) } else { output += "\(number)" }
     case .string(let text): appendString(text, to: &output)
     case .array(let elements):

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import JSONAPICodable
+import JSONAPISQLStoreKit
 
 /// The writes of the store on the writer connection, inside the transaction the store opened.
 struct SQLiteWrites: Sendable {
@@ -10,14 +11,14 @@ struct SQLiteWrites: Sendable {
   // MARK: - Create
 
   func create(_ db: Database, _ record: JSONAPIResourceRecord) throws -> JSONAPIResourceRecord {
-    let info = try table(record.type)
+    let info = try catalog.table(record.type)
     var columns: [String] = []
     var values: [SQL] = []
     var id: SQLiteValue?
     if record.id.isEmpty {
       if info.idKind == .text { id = .text(UUID().uuidString.lowercased()) }
     } else {
-      let given = try Self.id(record.id, kind: info.idKind, member: "id")
+      let given = try SQLiteTableInfo.checked(record.id, info.idKind, member: "id", SQLiteIDs.value)
       if try exists(db, info, given) {
         throw JSONAPIStoreError.alreadyExists(type: record.type, id: record.id)
       }
@@ -27,9 +28,9 @@ struct SQLiteWrites: Sendable {
       columns.append(quoted(info.idColumn))
       values.append(id.sql)
     }
-    let (assignments, toManys) = try changes(record, info)
-    for (column, value) in assignments {
-      columns.append(column)
+    let changes = try self.changes(record, info)
+    for (column, value) in changes.assignments {
+      columns.append(quoted(column))
       values.append(value.sql)
     }
     let insert: SQL =
@@ -41,7 +42,7 @@ struct SQLiteWrites: Sendable {
       """
     try db.execute(sql: insert.text, arguments: insert.statementArguments)
     let stored = id ?? .integer(db.lastInsertedRowID)
-    for (toMany, members) in toManys {
+    for (toMany, members) in changes.toManys {
       try replace(db, toMany, of: stored, with: members)
     }
     guard let storedID = SQLiteIDs.decode(stored.sql.arguments.first ?? .null),
@@ -55,13 +56,13 @@ struct SQLiteWrites: Sendable {
   // MARK: - Update
 
   func update(_ db: Database, _ changes: JSONAPIResourceRecord) throws -> JSONAPIResourceRecord? {
-    let info = try table(changes.type)
+    let info = try catalog.table(changes.type)
     guard let id = SQLiteIDs.value(changes.id, kind: info.idKind) else { return nil }
     let (assignments, toManys) = try self.changes(changes, info)
     if assignments.isEmpty {
       guard try exists(db, info, id) else { return nil }
     } else {
-      let sets = assignments.map { (column, value) -> SQL in "\(raw: column) = \(value)" }
+      let sets = assignments.map { (column, value) -> SQL in "\(raw: quoted(column)) = \(value)" }
       let update: SQL = """
         UPDATE \(raw: quoted(info.table)) SET \(SQL.joined(sets, separator: ", ")) \
         WHERE \(raw: quoted(info.idColumn)) = \(id)
@@ -122,11 +123,11 @@ struct SQLiteWrites: Sendable {
     _ db: Database, _ identifiers: [JSONAPIResourceIdentifier], to relationship: String,
     of type: String, id: String
   ) throws -> Bool {
-    let (info, toMany) = try toMany(relationship, of: type)
+    let (info, toMany) = try catalog.toMany(relationship, of: type)
     guard let owner = SQLiteIDs.value(id, kind: info.idKind), try exists(db, info, owner) else {
       return false
     }
-    let members = try targets(identifiers, of: toMany)
+    let members = try targets(identifiers, of: toMany, info)
     guard !members.isEmpty else { return true }
     let join = toMany.join
     let ownerColumn = quoted(join.ownerColumn)
@@ -178,7 +179,7 @@ struct SQLiteWrites: Sendable {
     _ db: Database, _ identifiers: [JSONAPIResourceIdentifier], from relationship: String,
     of type: String, id: String
   ) throws -> Bool {
-    let (info, toMany) = try toMany(relationship, of: type)
+    let (info, toMany) = try catalog.toMany(relationship, of: type)
     guard let owner = SQLiteIDs.value(id, kind: info.idKind), try exists(db, info, owner) else {
       return false
     }
@@ -203,14 +204,6 @@ struct SQLiteWrites: Sendable {
 
   // MARK: - Parts
 
-  private func table(_ type: String) throws -> SQLiteTableInfo {
-    guard let info = catalog.tables[type] else {
-      throw JSONAPIStoreError.unstorableValue(
-        member: "type", reason: "no table of this store holds resources of type \(type)")
-    }
-    return info
-  }
-
   private func exists(_ db: Database, _ info: SQLiteTableInfo, _ id: SQLiteValue) throws -> Bool {
     let query: SQL = """
       SELECT 1 FROM \(raw: quoted(info.table)) WHERE \(raw: quoted(info.idColumn)) = \(id) LIMIT 1
@@ -222,79 +215,35 @@ struct SQLiteWrites: Sendable {
     try db.execute(sql: statement.text, arguments: statement.statementArguments)
   }
 
-  /// The column assignments and to-many linkage that `record` holds, checked against the table.
+  /// The column values and to-many linkage that `record` holds, checked against the table (the
+  /// SQL stores' shared rules), as SQLite values.
   ///
   /// - Throws: `JSONAPIStoreError.unstorableValue` for a member without a column, a value the
   ///   column cannot keep exactly, or linkage the relationship cannot hold.
-  private func changes(_ record: JSONAPIResourceRecord, _ info: SQLiteTableInfo) throws -> (
-    [(column: String, value: SQLiteValue)], [(SQLiteToMany, [SQLiteValue])]
-  ) {
-    var assignments: [(column: String, value: SQLiteValue)] = []
-    for name in record.attributes.keys.sorted() {
-      guard let attribute = info.attribute(named: name) else {
-        throw JSONAPIStoreError.unstorableValue(
-          member: name, reason: "\(info.type) has no column for this attribute")
-      }
-      do {
-        assignments.append(
-          (
-            quoted(attribute.column),
-            try SQLiteCodec.stored(record.attributes[name] ?? .null, kind: attribute.kind)
-          ))
-      } catch {
-        throw JSONAPIStoreError.unstorableValue(member: name, reason: error.reason)
-      }
-    }
-    var toManys: [(SQLiteToMany, [SQLiteValue])] = []
-    for name in record.relationships.keys.sorted() {
-      let linkage = record.relationships[name] ?? .toOne(nil)
-      if let toOne = info.toOne(named: name) {
-        guard case .toOne(let identifier) = linkage else {
-          throw JSONAPIStoreError.unstorableValue(
-            member: name, reason: "it is a to-one relationship; its linkage names one resource")
+  private func changes(_ record: JSONAPIResourceRecord, _ info: SQLiteTableInfo) throws
+    -> (
+      assignments: [(column: String, value: SQLiteValue)], toManys: [(SQLiteToMany, [SQLiteValue])]
+    )
+  {
+    let changes = try info.changes(
+      record, null: SQLiteValue.null, value: SQLiteCodec.stored, id: SQLiteIDs.value)
+    return (
+      changes.assignments,
+      changes.toManys.compactMap { relationship, ids in
+        info.toMany(named: relationship).map { toMany in
+          (toMany, ids.compactMap { SQLiteIDs.value($0, kind: toMany.targetIDKind) })
         }
-        var value = SQLiteValue.null
-        if let identifier {
-          guard identifier.type == toOne.targetType, let id = identifier.id else {
-            throw JSONAPIStoreError.unstorableValue(
-              member: name, reason: "it names resources of type \(toOne.targetType) by id")
-          }
-          value = try Self.id(id, kind: toOne.targetIDKind, member: name)
-        }
-        assignments.append((quoted(toOne.column), value))
-      } else if let toMany = info.toMany(named: name) {
-        guard case .toMany(let identifiers) = linkage else {
-          throw JSONAPIStoreError.unstorableValue(
-            member: name, reason: "it is a to-many relationship; its linkage is an array")
-        }
-        toManys.append((toMany, try targets(identifiers, of: toMany)))
-      } else if let inverse = info.inverse(named: name) {
-        throw JSONAPIStoreError.unstorableValue(
-          member: name,
-          reason: "it mirrors `\(inverse.column)` of \(inverse.targetType), where it is written")
-      } else {
-        throw JSONAPIStoreError.unstorableValue(
-          member: name, reason: "\(info.type) has no relationship of this name")
       }
-    }
-    return (assignments, toManys)
+    )
   }
 
   /// The ids of `identifiers` in the join table's target column, each once, in order.
-  private func targets(_ identifiers: [JSONAPIResourceIdentifier], of toMany: SQLiteToMany)
-    throws -> [SQLiteValue]
-  {
-    var seen: Set<[UInt8]> = []
-    var values: [SQLiteValue] = []
-    for identifier in identifiers {
-      guard identifier.type == toMany.targetType, let id = identifier.id else {
-        throw JSONAPIStoreError.unstorableValue(
-          member: toMany.name, reason: "it names resources of type \(toMany.targetType) by id")
-      }
-      let value = try Self.id(id, kind: toMany.targetIDKind, member: toMany.name)
-      if seen.insert(SQLiteIDs.key(id)).inserted { values.append(value) }
+  private func targets(
+    _ identifiers: [JSONAPIResourceIdentifier], of toMany: SQLiteToMany, _ info: SQLiteTableInfo
+  ) throws -> [SQLiteValue] {
+    try info.targets(identifiers, of: toMany, SQLiteIDs.value).compactMap {
+      SQLiteIDs.value($0, kind: toMany.targetIDKind)
     }
-    return values
   }
 
   /// Makes the owner's linkage exactly `members`, in order.
@@ -326,21 +275,6 @@ struct SQLiteWrites: Sendable {
     }
   }
 
-  /// The SQL value of an id given in a record or linkage.
-  ///
-  /// - Throws: `JSONAPIStoreError.unstorableValue` when the column cannot hold it.
-  private static func id(_ id: String, kind: JSONAPISQLiteTable.IDKind, member: String) throws
-    -> SQLiteValue
-  {
-    guard let value = SQLiteIDs.value(id, kind: kind) else {
-      throw JSONAPIStoreError.unstorableValue(
-        member: member,
-        reason: "\(id.debugDescription) is not a decimal integer id (without leading zeros, in "
-          + "Int64's range), which this table's integer ids must be")
-    }
-    return value
-  }
-
   private static func following(_ position: Int64) throws -> Int64 {
     let (next, overflow) = position.addingReportingOverflow(1)
     if overflow {
@@ -348,21 +282,5 @@ struct SQLiteWrites: Sendable {
         member: "position", reason: "the relationship has no place left for new members")
     }
     return next
-  }
-
-  private func toMany(_ relationship: String, of type: String) throws -> (
-    SQLiteTableInfo, SQLiteToMany
-  ) {
-    let info = try table(type)
-    guard let toMany = info.toMany(named: relationship) else {
-      let reason =
-        info.toOne(named: relationship) != nil
-        ? "it is a to-one relationship; members are added to to-many ones"
-        : info.inverse(named: relationship) != nil
-          ? "it mirrors a to-one relationship of its targets, where it is written"
-          : "\(type) has no to-many relationship of this name"
-      throw JSONAPIStoreError.unstorableValue(member: relationship, reason: reason)
-    }
-    return (info, toMany)
   }
 }
