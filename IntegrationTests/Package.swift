@@ -26,7 +26,13 @@ let package = Package(
   ],
   dependencies: [.package(name: "JSONAPICodable", path: "..")],
   targets: [
-    .target(name: "IntegrationHarness"),
+    .target(
+      name: "IntegrationHarness",
+      dependencies: [
+        .product(name: "JSONAPICodable", package: "JSONAPICodable"),
+        .product(name: "JSONAPINetworking", package: "JSONAPICodable"),
+      ]
+    ),
     .executableTarget(
       name: "IntegrationSuite",
       dependencies: [

@@ -1,15 +1,12 @@
 import Foundation
+import IntegrationHarness
 import JSONAPICodable
 import JSONAPINetworking
 
 // What an app writes to use Examples/HummingbirdServer's blog with JSONAPIClient: models, one
-// client, and one function per scenario. main.swift calls these and checks the answers.
-
-struct Person: Codable, Sendable {
-  var id: String?
-  var type = "people"
-  var name: String?
-}
+// client, and one function per scenario; the calls both suites' servers answer alike (and
+// `Person`, `ArticlePatch`, `message(for:)`) are IntegrationHarness's SharedUserCode.swift.
+// main.swift calls these and checks the answers.
 
 struct Comment: Codable, Sendable {
   var id: String?
@@ -19,7 +16,7 @@ struct Comment: Codable, Sendable {
   var article: JSONAPIResourceIdentifier?
 }
 
-struct Article: Codable, Sendable {
+struct Article: Codable, ArticleModel {
   var id: String?
   var type = "articles"
   var title: String?
@@ -42,12 +39,6 @@ struct NewArticleWithID: Codable, Sendable {
   var title: String
 }
 
-struct ArticlePatch: Codable, Sendable {
-  var id: String
-  var type = "articles"
-  var title: String
-}
-
 /// `meta.page` of a collection: the total, and for page numbers (people, comments) the page's
 /// number and size and the number of pages.
 struct PageMeta: Codable, Sendable {
@@ -60,30 +51,8 @@ struct PageMeta: Codable, Sendable {
   var page: Page
 }
 
-func firstPageWithAuthors(_ client: JSONAPIClient) async throws
-  -> JSONAPIDocument<[Article], PageMeta>
-{
-  try await client.get(
-    JSONAPIDocument<[Article], PageMeta>.self, from: "articles",
-    query: JSONAPIQuery().including("author"))
-}
-
-func article(_ client: JSONAPIClient, _ id: String) async throws -> Article {
-  try await client.get(Article.self, from: "articles/\(id)")
-}
-
-func allArticles(_ client: JSONAPIClient) async throws -> [Article] {
-  var articles: [Article] = []
-  for try await page in client.pages(of: [Article].self, from: "articles") {
-    articles += page.data
-  }
-  return articles
-}
-
-func titlesOnly(_ client: JSONAPIClient) async throws -> [Article] {
-  try await client.get(
-    [Article].self, from: "articles", query: JSONAPIQuery().fields("articles", ["title"]))
-}
+/// The calls shared with the other suite, with this server's models.
+typealias Blog = BlogCalls<Article, PageMeta>
 
 func articlesBy(_ client: JSONAPIClient, person: String) async throws -> [Article] {
   try await client.get(
@@ -98,59 +67,10 @@ func articleWithCommentsAndTheirAuthors(_ client: JSONAPIClient, _ id: String) a
     Article.self, from: "articles/\(id)", query: JSONAPIQuery().including("comments.author"))
 }
 
-func relatedComments(_ client: JSONAPIClient, of article: Article) async throws -> [Comment] {
-  guard let related = article.comments?.links?.related?.href else { return [] }
-  return try await client.get([Comment].self, from: related)
-}
-
 func publish(_ client: JSONAPIClient, title: String) async throws -> JSONAPIResponse<Article> {
   try await client.create(
     NewArticle(title: title, author: JSONAPIResourceIdentifier(type: "people", id: "1")),
     at: "articles")
-}
-
-func rename(_ client: JSONAPIClient, _ id: String, to title: String) async throws -> Article? {
-  try await client.update(ArticlePatch(id: id, title: title), at: "articles/\(id)")
-}
-
-func remove(_ client: JSONAPIClient, _ id: String) async throws {
-  try await client.delete("articles/\(id)")
-}
-
-func commentIdentifiers(_ client: JSONAPIClient, _ id: String) async throws
-  -> [JSONAPIResourceIdentifier]
-{
-  try await client.get(
-    [JSONAPIResourceIdentifier].self, from: "articles/\(id)/relationships/comments")
-}
-
-func clearAuthor(_ client: JSONAPIClient, _ id: String) async throws {
-  try await client.updateRelationship(
-    "articles/\(id)/relationships/author", to: JSONAPIResourceIdentifier?.none)
-}
-
-func setAuthor(_ client: JSONAPIClient, _ id: String, to person: String) async throws {
-  try await client.updateRelationship(
-    "articles/\(id)/relationships/author", to: JSONAPIResourceIdentifier(type: "people", id: person)
-  )
-}
-
-func attach(_ client: JSONAPIClient, comment: String, to id: String) async throws {
-  try await client.addToRelationship(
-    "articles/\(id)/relationships/comments",
-    [JSONAPIResourceIdentifier(type: "comments", id: comment)])
-}
-
-func detach(_ client: JSONAPIClient, comment: String, from id: String) async throws {
-  try await client.removeFromRelationship(
-    "articles/\(id)/relationships/comments",
-    [JSONAPIResourceIdentifier(type: "comments", id: comment)])
-}
-
-func replaceComments(_ client: JSONAPIClient, of id: String, with comments: [String]) async throws {
-  try await client.updateRelationship(
-    "articles/\(id)/relationships/comments",
-    to: comments.map { JSONAPIResourceIdentifier(type: "comments", id: $0) })
 }
 
 struct NewPerson: Codable, Sendable {
@@ -168,17 +88,6 @@ func publishWithNewAuthor(_ client: JSONAPIClient, title: String, author: String
       .add(NewPerson(lid: "p1", name: author)),
       .add(
         NewArticle(title: title, author: JSONAPIResourceIdentifier(type: "people", lid: "p1"))),
-    ], at: "operations")
-}
-
-/// Another: rename an article and delete a second one, both or neither.
-func renameAndRemove(_ client: JSONAPIClient, rename id: String, remove other: String)
-  async throws -> [JSONAPIOperationResult]
-{
-  try await client.perform(
-    [
-      .update(ArticlePatch(id: id, title: "Renamed atomically")),
-      .remove(JSONAPIResourceIdentifier(type: "articles", id: other)),
     ], at: "operations")
 }
 
@@ -204,12 +113,4 @@ struct EditableArticle: Codable, Sendable {
   var title: String
   var body: String?
   var author: JSONAPIResourceIdentifier?
-}
-
-/// The message an app shows for a failed call.
-func message(for error: any Error) -> String {
-  if let error = error as? JSONAPIResponseError, let first = error.errors.first {
-    return "\(error.statusCode): \(first.detail ?? first.title ?? "")"
-  }
-  return "\(error)"
 }

@@ -14,22 +14,18 @@ import JSONAPINetworking
 // from the first argument or JSONAPI_SERVER_URL. Checks that change data use their own articles
 // (3–8 and new ones), so that the others can count on the seed.
 
-let address =
-  CommandLine.arguments.dropFirst().first
-  ?? ProcessInfo.processInfo.environment["JSONAPI_SERVER_URL"] ?? "http://127.0.0.1:8080/"
-guard let baseURL = URL(string: address), let port = baseURL.port,
-  let otherOrigin = URL(string: "http://localhost:\(port)/")
-else {
-  print("usage: HummingbirdSuite http://127.0.0.1:PORT/")
-  exit(2)
-}
+let server = SuiteServer.fromCommandLine(
+  suite: "HummingbirdSuite", fallback: "http://127.0.0.1:8080/",
+  server: "Examples/HummingbirdServer")
+let baseURL = server.baseURL
 let client = JSONAPIClient(baseURL: baseURL)
-print("JSONAPIClient against \(baseURL.absoluteString) (Examples/HummingbirdServer)")
+let blog = Blog(client)
+let articleComments = blog.toMany("comments")
 
 // MARK: Reading
 
 await check("a page with included authors, meta.page and links.next") {
-  let page = try await firstPageWithAuthors(client)
+  let page = try await blog.firstPageWithAuthors()
   await expect(page.data.count == 10, "\(page.data.count) articles")
   await expect(page.data.allSatisfy { $0.author?.name != nil }, "authors resolved from included")
   await expect(page.data.first?.author?.name == "Ada Lovelace", "article 1's author")
@@ -38,18 +34,14 @@ await check("a page with included authors, meta.page and links.next") {
 }
 
 await check("one resource, with linkage and links") {
-  let one = try await article(client, "1")
+  let one = try await blog.article("1")
   await expect(one.title == "Article 01" && one.body == "Body of article 1.", "\(one)")
   await expect(one.author?.id == "1", "author linkage")
   await expect(one.comments?.data.compactMap(\.id) == ["1", "2", "3"], "comments linkage")
   await expect(one.links?.selfLink?.href == baseURL.absoluteString + "articles/1", "links.self")
 }
 
-await check("pages follows links.next to the last page") {
-  let articles = try await allArticles(client)
-  await expect(
-    articles.compactMap(\.id) == (1...25).map(String.init), "\(articles.compactMap(\.id))")
-}
+await checkAllPages(blog)
 
 await check("cursor pages: backwards from the last page's links.prev, every earlier article") {
   var forward: [[String]] = []
@@ -118,7 +110,7 @@ await check("page numbers: totals in meta.page, and a page past the end is empty
 }
 
 await check("sparse fieldsets: only the listed fields come back") {
-  let articles = try await titlesOnly(client)
+  let articles = try await blog.titlesOnly()
   await expect(articles.count == 10 && articles.allSatisfy { $0.title != nil }, "titles")
   await expect(
     articles.allSatisfy { $0.body == nil && $0.author == nil && $0.comments == nil },
@@ -142,8 +134,8 @@ await check("nested include: comments and their authors") {
 }
 
 await check("related link: the comments of an article, from its document") {
-  let two = try await article(client, "2")
-  let comments = try await relatedComments(client, of: two)
+  let two = try await blog.article("2")
+  let comments = try await blog.related(two.comments)
   await expect(
     comments.map(\.body) == (1...3).map { "Comment \($0) on article 2" },
     "\(comments.map(\.body))")
@@ -155,8 +147,8 @@ await check("related link: a comment's article (to-one)") {
 }
 
 await check("include with nothing to include: `included` is still there (R67)") {
-  try await clearAuthor(client, "8")
-  let body = try await rawBody("articles/8", query: "include=author")
+  try await blog.clearAuthor("8")
+  let body = try await rawBody(baseURL, "articles/8", query: "include=author")
   await expect(body.contains("\"included\":[]"), body)
   let eight = try await client.get(
     Article.self, from: "articles/8", query: JSONAPIQuery().including("author"))
@@ -189,27 +181,23 @@ await check("create with a client-generated id: 403 pointing at /data/id (R77)")
   await expect(error?.errors.first?.source?.pointer == "/data/id", "\(String(describing: error))")
 }
 
-await check("validation: 422 with a pointer to the attribute") {
-  let error = await expectThrows(JSONAPIResponseError.self) {
-    _ = try await publish(client, title: "   ")
-  }
-  await expect(error?.statusCode == 422, "status \(String(describing: error?.statusCode))")
-  let pointers = error?.errors.compactMap(\.source?.pointer) ?? []
-  await expect(pointers == ["/data/attributes/title"], "\(pointers)")
-  await expect(message(for: error ?? CancellationError()).contains("blank"), "readable message")
+await checkValidation(
+  "validation: 422 with a pointer to the attribute", status: 422, says: "blank"
+) {
+  _ = try await publish(client, title: "   ")
 }
 
 await check("update: PATCH answered 200 with the resource") {
-  let updated = try await rename(client, "3", to: "Renamed")
+  let updated = try await blog.rename("3", to: "Renamed")
   await expect(
     updated?.title == "Renamed" && updated?.body == "Body of article 3.",
     "\(String(describing: updated))")
-  await expect(try await article(client, "3").title == "Renamed", "stored")
+  await expect(try await blog.article("3").title == "Renamed", "stored")
 }
 
 await check("delete, then the resource is gone (404) with its comments") {
-  try await remove(client, "4")
-  let error = await expectThrows(JSONAPIResponseError.self) { _ = try await article(client, "4") }
+  try await blog.remove("4")
+  let error = await expectThrows(JSONAPIResponseError.self) { _ = try await blog.article("4") }
   await expect(error?.statusCode == 404, "status \(String(describing: error?.statusCode))")
   let comment = await expectThrows(JSONAPIResponseError.self) {
     _ = try await client.get(Comment.self, from: "comments/10")
@@ -217,13 +205,7 @@ await check("delete, then the resource is gone (404) with its comments") {
   await expect(comment?.statusCode == 404, "article 4's comment 10 went with it")
 }
 
-await check("a 404 throws JSONAPIResponseError with the error objects") {
-  let error = await expectThrows(JSONAPIResponseError.self) {
-    _ = try await client.get(Article.self, from: "articles/404")
-  }
-  await expect(error?.statusCode == 404 && error?.errors.first?.status == "404", "status")
-  await expect(error?.isErrorDocument == true, "decoded as an error document")
-}
+await checkNotFound(blog)
 
 await check("a query the endpoint does not support: 400 naming the parameter") {
   let error = await expectThrows(JSONAPIResponseError.self) {
@@ -237,39 +219,38 @@ await check("a query the endpoint does not support: 400 naming the parameter") {
 // MARK: Relationships
 
 await check("relationship endpoint: to-many linkage as identifiers") {
-  let comments = try await commentIdentifiers(client, "2")
+  let comments = try await articleComments.identifiers(of: "2")
   await expect(comments.map(\.type) == ["comments", "comments", "comments"], "\(comments)")
   await expect(comments.compactMap(\.id) == ["4", "5", "6"], "\(comments)")
 }
 
-await check("updateRelationship to-one: null clears, an identifier sets") {
-  try await clearAuthor(client, "5")
-  await expect(try await article(client, "5").author == nil, "author cleared")
-  try await setAuthor(client, "5", to: "3")
-  await expect(try await article(client, "5").author?.id == "3", "author set")
-}
+await checkToOneRelationship(blog)
 
 await check("addToRelationship and removeFromRelationship") {
-  try await attach(client, comment: "1", to: "6")
-  await expect(try await commentIdentifiers(client, "6").contains { $0.id == "1" }, "added")
-  await expect(!(try await commentIdentifiers(client, "1").contains { $0.id == "1" }), "moved")
-  try await attach(client, comment: "1", to: "6")  // R84: adding a member again is no error
-  await expect(try await commentIdentifiers(client, "6").filter { $0.id == "1" }.count == 1, "once")
-  try await detach(client, comment: "1", from: "6")
-  await expect(!(try await commentIdentifiers(client, "6").contains { $0.id == "1" }), "removed")
-  try await attach(client, comment: "1", to: "1")
+  try await articleComments.add("1", to: "6")
+  await expect(try await articleComments.identifiers(of: "6").contains { $0.id == "1" }, "added")
+  await expect(!(try await articleComments.identifiers(of: "1").contains { $0.id == "1" }), "moved")
+  try await articleComments.add("1", to: "6")  // R84: adding a member again is no error
   await expect(
-    try await commentIdentifiers(client, "1").compactMap(\.id) == ["1", "2", "3"], "back")
+    try await articleComments.identifiers(of: "6").filter { $0.id == "1" }.count == 1, "once")
+  try await articleComments.remove("1", from: "6")
+  await expect(
+    !(try await articleComments.identifiers(of: "6").contains { $0.id == "1" }), "removed")
+  try await articleComments.add("1", to: "1")
+  await expect(
+    try await articleComments.identifiers(of: "1").compactMap(\.id) == ["1", "2", "3"], "back")
 }
 
 await check("updateRelationship to-many replaces all members") {
-  try await replaceComments(client, of: "7", with: ["19"])
-  await expect(try await commentIdentifiers(client, "7").compactMap(\.id) == ["19"], "replaced")
-  try await replaceComments(client, of: "7", with: [])
-  await expect(try await commentIdentifiers(client, "7").isEmpty, "cleared")
-  try await replaceComments(client, of: "7", with: ["19", "20", "21"])
+  try await articleComments.replace(of: "7", with: ["19"])
   await expect(
-    try await commentIdentifiers(client, "7").compactMap(\.id) == ["19", "20", "21"], "restored")
+    try await articleComments.identifiers(of: "7").compactMap(\.id) == ["19"], "replaced")
+  try await articleComments.replace(of: "7", with: [])
+  await expect(try await articleComments.identifiers(of: "7").isEmpty, "cleared")
+  try await articleComments.replace(of: "7", with: ["19", "20", "21"])
+  await expect(
+    try await articleComments.identifiers(of: "7").compactMap(\.id) == ["19", "20", "21"],
+    "restored")
 }
 
 await check("a relationship endpoint refuses another type: 409 with the pointer") {
@@ -300,7 +281,7 @@ await check("perform: a person and an article naming it by lid, in one request")
 await check("perform: update one article and remove another atomically") {
   let keep = try await required(try await publish(client, title: "To rename").value.id, "kept")
   let gone = try await required(try await publish(client, title: "To remove").value.id, "gone")
-  let results = try await renameAndRemove(client, rename: keep, remove: gone)
+  let results = try await blog.renameAndRemove(rename: keep, remove: gone)
   await expect(results.count == 2, "R111: one result per operation, \(results.count)")
   await expect(try results.first?.decode(Article.self).title == "Renamed atomically", "renamed")
   await expect(results.last?.hasData == false, "the remove has no data")
@@ -311,7 +292,7 @@ await check("perform: update one article and remove another atomically") {
 }
 
 await check("perform: a failing operation rolls back the whole request (R110)") {
-  let before = try await firstPageWithAuthors(client).meta?.page.total
+  let before = try await blog.firstPageWithAuthors().meta?.page.total
   let error = await expectThrows(JSONAPIResponseError.self) {
     _ = try await client.perform(
       [
@@ -323,7 +304,7 @@ await check("perform: a failing operation rolls back the whole request (R110)") 
   await expect(
     error?.errors.first?.source?.pointer?.hasPrefix("/atomic:operations/1") == true,
     "R113: the pointer names the operation: \(String(describing: error?.errors.first?.source))")
-  let after = try await firstPageWithAuthors(client).meta?.page.total
+  let after = try await blog.firstPageWithAuthors().meta?.page.total
   await expect(
     before != nil && after == before,
     "nothing stored: \(String(describing: before)) before, \(String(describing: after)) after")
@@ -341,28 +322,18 @@ await check("perform: a failing operation's error points into it") {
 }
 
 await check("the operations endpoint answers the extension's media type (raw request)") {
-  let atomic = JSONAPIMediaType.atomicOperations
-  let body = Data(
+  let data = try await postRawOperations(
+    baseURL,
     #"""
     {"atomic:operations":[
       {"op":"add","data":{"type":"people","lid":"new","attributes":{"name":"Raw"}}},
       {"op":"add","data":{"type":"articles","attributes":{"title":"Raw"},
         "relationships":{"author":{"data":{"type":"people","lid":"new"}}}}},
       {"op":"remove","ref":{"type":"articles","id":"6"}}]}
-    """#.utf8)
-  guard
-    let request = URLRequest(
-      jsonAPI: baseURL.appendingPathComponent("operations"), method: "POST", body: body,
-      mediaType: atomic)
-  else { throw JSONAPIClientError.invalidURL("operations") }
-  let (data, response) = try await JSONAPIClient.defaultTransport.send(
-    request, maxResponseBytes: 1 << 20)
-  await expect(response.statusCode == 200, "status \(response.statusCode)")
-  let contentType = response.value(forHTTPHeaderField: "Content-Type") ?? ""
-  await expect(JSONAPIMediaType(headerValue: contentType) == atomic, contentType)
+    """#)
   let results = try JSONAPIDecoder().decode([JSONAPIOperationResult].self, from: data)
   await expect(results.count == 3 && results[2].hasData == false, "3 results, the last {}")
-  let error = await expectThrows(JSONAPIResponseError.self) { _ = try await article(client, "6") }
+  let error = await expectThrows(JSONAPIResponseError.self) { _ = try await blog.article("6") }
   await expect(error?.statusCode == 404, "the remove operation ran")
 }
 
@@ -401,30 +372,13 @@ await check("update(from:to:) clearing an optional attribute sends null; the ser
   var edited = read
   edited.body = nil
   let _: EditableArticle? = try await client.update(from: read, to: edited, at: "articles/10")
-  let body = try await rawBody("articles/10", query: "fields%5Barticles%5D=body")
+  let body = try await rawBody(baseURL, "articles/10", query: "fields%5Barticles%5D=body")
   await expect(body.contains("\"body\":null"), body)
 }
 
 // MARK: Negotiation and the client's own rules
 
-await check("406: every Accept instance asks for an unsupported extension") {
-  var configuration = client.configuration
-  configuration.mediaType = JSONAPIMediaType(extensions: ["https://example.com/ext/unknown"])
-  let strict = JSONAPIClient(baseURL: baseURL, configuration: configuration)
-  let error = await expectThrows(JSONAPIResponseError.self) { _ = try await article(strict, "1") }
-  await expect(error?.isNotAcceptable == true, "\(String(describing: error))")
-  await expect(error?.errors.first?.source?.header == "Accept", "source.header")
-}
-
-await check("415: Content-Type with an unsupported extension") {
-  var configuration = client.configuration
-  configuration.mediaType = JSONAPIMediaType(extensions: ["https://example.com/ext/unknown"])
-  let strict = JSONAPIClient(baseURL: baseURL, configuration: configuration)
-  let error = await expectThrows(JSONAPIResponseError.self) {
-    _ = try await rename(strict, "1", to: "Never")
-  }
-  await expect(error?.isUnsupportedMediaType == true, "\(String(describing: error))")
-}
+await checkUnsupportedExtensions(blog)
 
 await check("405 names the methods in Allow") {
   let error = await expectThrows(JSONAPIResponseError.self) {
@@ -437,37 +391,7 @@ await check("405 names the methods in Allow") {
     error?.header("allow") == "GET, POST, HEAD", "\(String(describing: error?.header("allow")))")
 }
 
-await check("links to another origin are refused before any request") {
-  let elsewhere = otherOrigin.appendingPathComponent("articles/1")
-  let error = await expectThrows(JSONAPIClientError.self) {
-    _ = try await client.get(Article.self, from: elsewhere)
-  }
-  await expect(error == .originNotAllowed(elsewhere), "\(String(describing: error))")
-}
-
-await check("pagination is bounded by maxPages") {
-  var configuration = client.configuration
-  configuration.maxPages = 2
-  let bounded = JSONAPIClient(baseURL: baseURL, configuration: configuration)
-  var pages = 0
-  let error = await expectThrows(JSONAPIClientError.self) {
-    for try await _ in bounded.pages(of: [Article].self, from: "articles") { pages += 1 }
-  }
-  await expect(error == .tooManyPages(limit: 2) && pages == 2, "\(String(describing: error))")
-}
+await checkOtherOrigin(blog, server.otherOrigin)
+await checkMaxPages(blog)
 
 finish("hummingbird")
-
-/// The raw body of a GET, for the checks that look at the document's text rather than a model.
-func rawBody(_ path: String, query: String) async throws -> String {
-  guard
-    var components = URLComponents(
-      url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-  else { throw JSONAPIClientError.invalidURL(path) }
-  components.percentEncodedQuery = query
-  guard let target = components.url, let request = URLRequest(jsonAPI: target) else {
-    throw JSONAPIClientError.invalidURL(path)
-  }
-  let (data, _) = try await JSONAPIClient.defaultTransport.send(request, maxResponseBytes: 1 << 20)
-  return String(decoding: data, as: UTF8.self)
-}

@@ -3,10 +3,6 @@ import IntegrationHarness
 import JSONAPICodable
 import JSONAPINetworking
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 // Issue 36: a server that bends the spec as real servers do (IntegrationTests/bent/server.py,
 // started by Scripts/integration.sh): pages by number or offset without pagination links (one
 // ignores the parameter), integer ids in linkage, `"meta": null` in atomic results, and a 201

@@ -49,10 +49,7 @@ final class RecordingTransport: JSONAPITransport, @unchecked Sendable {
 /// The checks of `update(from:to:)` against the server.
 @MainActor func changesScenario(_ baseURL: URL) async {
   let transport = RecordingTransport()
-  let client = JSONAPIClient(
-    baseURL: baseURL, configuration: makeClient(baseURL).configuration, transport: transport)
-  client.decoder.keyDecodingStrategy = .convertFromKebabCase
-  client.encoder.keyEncodingStrategy = .convertToKebabCase
+  let client = makeClient(baseURL, transport: transport)
 
   await check("update(from:to:) sends the changed title only: an edit of body in between survives")
   {
@@ -113,10 +110,7 @@ final class RecordingTransport: JSONAPITransport, @unchecked Sendable {
     let stored = try await client.get(EditableArticle.self, from: "articles/\(id)")
     await expect(stored.subtitle == nil && stored.title == "To clear", "stored \(stored)")
     // In the server's own document: present, and null.
-    guard let get = URLRequest(jsonAPI: baseURL.appendingPathComponent("articles/\(id)")) else {
-      throw JSONAPIClientError.invalidURL("articles/\(id)")
-    }
-    let (data, _) = try await JSONAPIClient.defaultTransport.send(get, maxResponseBytes: 1 << 20)
+    let (data, _) = try await rawRequest(baseURL, "articles/\(id)")
     let document = try JSONDecoder().decode(JSONAPIValue.self, from: data)
     await expect(
       document["data"]?["attributes"]?["subtitle"] == .null,

@@ -1,16 +1,13 @@
 import Foundation
+import IntegrationHarness
 import JSONAPICodable
 import JSONAPINetworking
 
 // What an app writes to cover the issue's scenarios with JSONAPIClient: models, one client, and
-// one function per scenario. main.swift calls these and checks the answers; this file is what the
-// line count in the closing note of issue 13 measures.
-
-struct Person: Codable, Sendable {
-  var id: String?
-  var type = "people"
-  var name: String?
-}
+// one function per scenario; the calls both suites' servers answer alike (and `Person`,
+// `ArticlePatch`, `message(for:)`) are IntegrationHarness's SharedUserCode.swift. main.swift
+// calls these and checks the answers; this file and that one are what the line count in the
+// closing note of issue 13 measures.
 
 struct Tag: Codable, Sendable {
   var id: String
@@ -24,7 +21,7 @@ struct Comment: Codable, Sendable {
   var author: Person?
 }
 
-struct Article: Codable, Sendable {
+struct Article: Codable, ArticleModel {
   var id: String?
   var type = "articles"
   var title: String?
@@ -43,12 +40,6 @@ struct NewArticle: Codable, Sendable {
   var author: JSONAPIResourceIdentifier?
 }
 
-struct ArticlePatch: Codable, Sendable {
-  var id: String
-  var type = "articles"
-  var title: String
-}
-
 struct PageMeta: Codable, Sendable {
   struct Pagination: Codable, Sendable {
     var page: Int
@@ -58,39 +49,20 @@ struct PageMeta: Codable, Sendable {
   var pagination: Pagination
 }
 
-func makeClient(_ baseURL: URL, token: String = "secret") -> JSONAPIClient {
+/// The calls shared with the other suite, with this server's models.
+typealias Blog = BlogCalls<Article, PageMeta>
+
+func makeClient(
+  _ baseURL: URL, token: String = "secret",
+  transport: any JSONAPITransport = JSONAPIClient.defaultTransport
+) -> JSONAPIClient {
   let configuration = JSONAPIClient.Configuration(prepareRequest: { request in
     request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
   })
-  let client = JSONAPIClient(baseURL: baseURL, configuration: configuration)
+  let client = JSONAPIClient(baseURL: baseURL, configuration: configuration, transport: transport)
   client.decoder.keyDecodingStrategy = .convertFromKebabCase
   client.encoder.keyEncodingStrategy = .convertToKebabCase
   return client
-}
-
-func firstPageWithAuthors(_ client: JSONAPIClient) async throws
-  -> JSONAPIDocument<[Article], PageMeta>
-{
-  try await client.get(
-    JSONAPIDocument<[Article], PageMeta>.self, from: "articles",
-    query: JSONAPIQuery().including("author"))
-}
-
-func article(_ client: JSONAPIClient, _ id: String) async throws -> Article {
-  try await client.get(Article.self, from: "articles/\(id)")
-}
-
-func allArticles(_ client: JSONAPIClient) async throws -> [Article] {
-  var articles: [Article] = []
-  for try await page in client.pages(of: [Article].self, from: "articles", query: JSONAPIQuery()) {
-    articles += page.data
-  }
-  return articles
-}
-
-func titlesOnly(_ client: JSONAPIClient) async throws -> [Article] {
-  try await client.get(
-    [Article].self, from: "articles", query: JSONAPIQuery().fields("articles", ["title"]))
 }
 
 func longestArticles(_ client: JSONAPIClient) async throws -> [Article] {
@@ -104,11 +76,6 @@ func articleWithCommentsAndTheirAuthors(_ client: JSONAPIClient) async throws ->
     Article.self, from: "articles/2", query: JSONAPIQuery().including("comments.author", "tags"))
 }
 
-func relatedComments(_ client: JSONAPIClient, of article: Article) async throws -> [Comment] {
-  guard let related = article.comments?.links?.related?.href else { return [] }
-  return try await client.get([Comment].self, from: related)
-}
-
 func publish(_ client: JSONAPIClient, title: String) async throws -> Article {
   let draft = NewArticle(
     title: title, wordCount: 42, author: JSONAPIResourceIdentifier(type: "people", id: "1"))
@@ -120,48 +87,6 @@ func publishReadingLocation(_ client: JSONAPIClient, title: String) async throws
   -> JSONAPIResponse<Article>
 {
   try await client.create(NewArticle(title: title, wordCount: 1), at: "articles")
-}
-
-func rename(_ client: JSONAPIClient, _ id: String, to title: String) async throws -> Article? {
-  try await client.update(ArticlePatch(id: id, title: title), at: "articles/\(id)")
-}
-
-func remove(_ client: JSONAPIClient, _ id: String) async throws {
-  try await client.delete("articles/\(id)")
-}
-
-func tagIdentifiers(_ client: JSONAPIClient, _ id: String) async throws
-  -> [JSONAPIResourceIdentifier]
-{
-  try await client.get(
-    [JSONAPIResourceIdentifier].self, from: "articles/\(id)/relationships/tags")
-}
-
-func clearAuthor(_ client: JSONAPIClient, _ id: String) async throws {
-  try await client.updateRelationship(
-    "articles/\(id)/relationships/author", to: JSONAPIResourceIdentifier?.none)
-}
-
-func setAuthor(_ client: JSONAPIClient, _ id: String, to person: String) async throws {
-  try await client.updateRelationship(
-    "articles/\(id)/relationships/author", to: JSONAPIResourceIdentifier(type: "people", id: person)
-  )
-}
-
-func tag(_ client: JSONAPIClient, _ id: String, with tag: String) async throws {
-  try await client.addToRelationship(
-    "articles/\(id)/relationships/tags", [JSONAPIResourceIdentifier(type: "tags", id: tag)])
-}
-
-func untag(_ client: JSONAPIClient, _ id: String, from tag: String) async throws {
-  try await client.removeFromRelationship(
-    "articles/\(id)/relationships/tags", [JSONAPIResourceIdentifier(type: "tags", id: tag)])
-}
-
-func replaceTags(_ client: JSONAPIClient, _ id: String, with tags: [String]) async throws {
-  try await client.updateRelationship(
-    "articles/\(id)/relationships/tags",
-    to: tags.map { JSONAPIResourceIdentifier(type: "tags", id: $0) })
 }
 
 struct NewTag: Codable, Sendable {
@@ -188,26 +113,4 @@ func publishWithNewTag(_ client: JSONAPIClient, title: String, tag: String) asyn
         TaggedArticle(
           title: title, wordCount: 3, tags: [JSONAPIResourceIdentifier(type: "tags", lid: "t1")])),
     ], at: "operations")
-}
-
-/// Another: rename an article and delete a second one, both or neither.
-func renameAndRemove(_ client: JSONAPIClient, rename id: String, remove other: String)
-  async throws -> [JSONAPIOperationResult]
-{
-  try await client.perform(
-    [
-      .update(ArticlePatch(id: id, title: "Renamed atomically")),
-      .remove(JSONAPIResourceIdentifier(type: "articles", id: other)),
-    ], at: "operations")
-}
-
-/// The message an app shows for a failed call.
-func message(for error: any Error) -> String {
-  if let error = error as? JSONAPIResponseError {
-    if let first = error.errors.first {
-      return "\(error.statusCode): \(first.detail ?? first.title ?? "")"
-    }
-    return "\(error.statusCode): \(error.contentType ?? "no content type")"
-  }
-  return "\(error)"
 }

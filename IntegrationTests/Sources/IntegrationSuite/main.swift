@@ -12,22 +12,17 @@ import JSONAPINetworking
 // 10 per page. Run by Scripts/integration.sh; the server URL comes from the first argument or
 // JSONAPI_SERVER_URL, and the bent server's (BentServerScenario.swift) from the second.
 
-let address =
-  CommandLine.arguments.dropFirst().first
-  ?? ProcessInfo.processInfo.environment["JSONAPI_SERVER_URL"] ?? "http://127.0.0.1:8765/"
-guard let baseURL = URL(string: address), let port = baseURL.port,
-  let otherOrigin = URL(string: "http://localhost:\(port)/")
-else {
-  print("usage: IntegrationSuite http://127.0.0.1:PORT/")
-  exit(2)
-}
+let server = SuiteServer.fromCommandLine(
+  suite: "IntegrationSuite", fallback: "http://127.0.0.1:8765/")
+let baseURL = server.baseURL
 let client = makeClient(baseURL)
-print("JSONAPIClient against \(baseURL.absoluteString)")
+let blog = Blog(client)
+let articleTags = blog.toMany("tags")
 
 // MARK: The issue's contract, call by call
 
 await check("get a document with included authors and page meta") {
-  let page = try await firstPageWithAuthors(client)
+  let page = try await blog.firstPageWithAuthors()
   await expect(page.data.count == 10, "\(page.data.count) articles")
   await expect(page.data.allSatisfy { $0.author?.name != nil }, "authors resolved from included")
   await expect(page.meta?.pagination.count == 25, "meta.pagination.count")
@@ -35,16 +30,12 @@ await check("get a document with included authors and page meta") {
 }
 
 await check("get one resource") {
-  let one = try await article(client, "1")
+  let one = try await blog.article("1")
   await expect(one.title == "Article 01" && one.wordCount == 100, "\(one)")
   await expect(one.author?.id == "2", "author linkage")
 }
 
-await check("pages follows links.next to the last page") {
-  let articles = try await allArticles(client)
-  await expect(
-    articles.compactMap(\.id) == (1...25).map(String.init), "\(articles.compactMap(\.id))")
-}
+await checkAllPages(blog)
 
 await check("create: 201 body decoded") {
   let created = try await publish(client, title: "Hello from Swift")
@@ -66,61 +57,53 @@ await check("create: Location exposed and equal to links.self (R78)") {
 }
 
 await check("update: PATCH answered 200 with the resource") {
-  let updated = try await rename(client, "3", to: "Renamed")
+  let updated = try await blog.rename("3", to: "Renamed")
   // R82 allows 200 with the resource or 204; this server always sends the resource.
   await expect(updated?.title == "Renamed", "\(String(describing: updated))")
-  await expect(try await article(client, "3").title == "Renamed", "stored")
+  await expect(try await blog.article("3").title == "Renamed", "stored")
 }
 
 await check("delete, then the resource is gone (404)") {
-  try await remove(client, "4")
-  let error = await expectThrows(JSONAPIResponseError.self) { _ = try await article(client, "4") }
+  try await blog.remove("4")
+  let error = await expectThrows(JSONAPIResponseError.self) { _ = try await blog.article("4") }
   await expect(error?.statusCode == 404, "status \(String(describing: error?.statusCode))")
 }
 
 await check("relationship endpoint: to-many linkage as identifiers") {
-  let tags = try await tagIdentifiers(client, "1")
+  let tags = try await articleTags.identifiers(of: "1")
   await expect(tags.map(\.type) == ["tags", "tags"], "\(tags)")
   await expect(Set(tags.compactMap(\.id)) == ["2", "3"], "\(tags)")
 }
 
-await check("updateRelationship to-one: null clears, an identifier sets") {
-  // djangorestframework-jsonapi 8.1.0 refuses `{"data": null}` here (R83 says it clears the
-  // relationship); IntegrationTests/server/blog/views.py fixes that in the app and answers 204.
-  await departure(
+// djangorestframework-jsonapi 8.1.0 refuses `{"data": null}` here (R83 says it clears the
+// relationship); IntegrationTests/server/blog/views.py fixes that in the app and answers 204.
+await checkToOneRelationship(
+  blog,
+  noting: (
     "R83",
     "djangorestframework-jsonapi answers 400 to {\"data\": null} on a to-one relationship "
-      + "endpoint, and to an identifier while it is empty (patched in the test app: 204)")
-  try await clearAuthor(client, "5")
-  await expect(try await article(client, "5").author == nil, "author cleared")
-  try await setAuthor(client, "5", to: "3")
-  await expect(try await article(client, "5").author?.id == "3", "author set")
-}
+      + "endpoint, and to an identifier while it is empty (patched in the test app: 204)"
+  ))
 
 await check("addToRelationship and removeFromRelationship") {
-  try await tag(client, "1", with: "5")
-  await expect(try await tagIdentifiers(client, "1").contains { $0.id == "5" }, "added")
-  try await tag(client, "1", with: "5")  // R84: adding a present member is not an error
-  await expect(try await tagIdentifiers(client, "1").filter { $0.id == "5" }.count == 1, "no dup")
-  try await untag(client, "1", from: "5")
-  await expect(!(try await tagIdentifiers(client, "1").contains { $0.id == "5" }), "removed")
+  try await articleTags.add("5", to: "1")
+  await expect(try await articleTags.identifiers(of: "1").contains { $0.id == "5" }, "added")
+  try await articleTags.add("5", to: "1")  // R84: adding a present member is not an error
+  await expect(
+    try await articleTags.identifiers(of: "1").filter { $0.id == "5" }.count == 1, "no dup")
+  try await articleTags.remove("5", from: "1")
+  await expect(!(try await articleTags.identifiers(of: "1").contains { $0.id == "5" }), "removed")
 }
 
 await check("updateRelationship to-many replaces all members") {
-  try await replaceTags(client, "6", with: ["1", "4"])
-  await expect(Set(try await tagIdentifiers(client, "6").compactMap(\.id)) == ["1", "4"], "set")
-  try await replaceTags(client, "6", with: [])
-  await expect(try await tagIdentifiers(client, "6").isEmpty, "cleared")
+  try await articleTags.replace(of: "6", with: ["1", "4"])
+  await expect(
+    Set(try await articleTags.identifiers(of: "6").compactMap(\.id)) == ["1", "4"], "set")
+  try await articleTags.replace(of: "6", with: [])
+  await expect(try await articleTags.identifiers(of: "6").isEmpty, "cleared")
 }
 
-await check("a 404 throws JSONAPIResponseError with the error objects") {
-  let error = await expectThrows(JSONAPIResponseError.self) {
-    _ = try await client.get(Article.self, from: "articles/404")
-  }
-  await expect(error?.statusCode == 404, "status")
-  await expect(error?.errors.first?.status == "404", "\(String(describing: error?.errors))")
-  await expect(error?.isErrorDocument == true, "decoded as an error document")
-}
+await checkNotFound(blog)
 
 await check("perform: add a tag and an article that names it by lid, in one request") {
   let results = try await publishWithNewTag(client, title: "Atomic", tag: "lid-linked")
@@ -141,7 +124,7 @@ await check("perform: update one article and remove another atomically") {
   let second = try await publishWithNewTag(client, title: "To remove", tag: "removed")
   let keep = try await required(try first[1].decode(Article.self).id, "kept id")
   let gone = try await required(try second[1].decode(Article.self).id, "removed id")
-  let results = try await renameAndRemove(client, rename: keep, remove: gone)
+  let results = try await blog.renameAndRemove(rename: keep, remove: gone)
   await expect(try results.first?.decode(Article.self).title == "Renamed atomically", "renamed")
   if results.count != 2 {
     await departure("R111", "2 operations answered with \(results.count) results")
@@ -169,18 +152,14 @@ await check("perform: a failing operation rolls back the whole request") {
 
 // MARK: Beyond the contract
 
-await check("validation errors: 400 with a pointer per field") {
-  let error = await expectThrows(JSONAPIResponseError.self) {
-    _ = try await publish(client, title: "spam, spam")
-  }
-  await expect(error?.statusCode == 400, "status \(String(describing: error?.statusCode))")
-  let pointers = error?.errors.compactMap(\.source?.pointer) ?? []
-  await expect(pointers == ["/data/attributes/title"], "\(pointers)")
-  await expect(message(for: error ?? CancellationError()).contains("spam"), "readable message")
+await checkValidation(
+  "validation errors: 400 with a pointer per field", status: 400, says: "spam"
+) {
+  _ = try await publish(client, title: "spam, spam")
 }
 
 await check("sparse fieldsets: only the listed fields come back") {
-  let articles = try await titlesOnly(client)
+  let articles = try await blog.titlesOnly()
   await expect(articles.count == 10 && articles.allSatisfy { $0.title != nil }, "titles")
   await expect(articles.allSatisfy { $0.wordCount == nil && $0.author == nil }, "no other fields")
 }
@@ -201,15 +180,14 @@ await check("nested include: comments and their authors, tags") {
 }
 
 await check("related link: an absolute URL from the document") {
-  let two = try await article(client, "2")
-  let comments = try await relatedComments(client, of: two)
+  let two = try await blog.article("2")
+  let comments = try await blog.related(two.comments)
   await expect(comments.map(\.body) == ["Comment 1", "Comment 2"], "\(comments.map(\.body))")
 }
 
 await check("include with nothing to include: `included` must still be present (R67)") {
-  try await clearAuthor(client, "7")
-  let body = try await rawBody(
-    baseURL.appendingPathComponent("articles/7"), query: "include=author")
+  try await blog.clearAuthor("7")
+  let body = try await rawBody(baseURL, "articles/7", query: "include=author")
   if !body.contains("\"included\"") {
     await departure(
       "R67", "include=author on a resource without author answers without an `included` member")
@@ -219,29 +197,13 @@ await check("include with nothing to include: `included` must still be present (
   await expect(seven.author == nil, "decodes either way")
 }
 
-await check("406: every Accept instance asks for an unsupported extension") {
-  await departure(
+await checkUnsupportedExtensions(
+  blog,
+  noting: (
     "R61",
     "djangorestframework-jsonapi ignores ext/profile in Accept and Content-Type and never "
-      + "answers 406 or 415 (patched in the test app by blog/middleware.py)")
-  var configuration = client.configuration
-  configuration.mediaType = JSONAPIMediaType(extensions: ["https://example.com/ext/unknown"])
-  let strict = JSONAPIClient(baseURL: baseURL, configuration: configuration)
-  let error = await expectThrows(JSONAPIResponseError.self) { _ = try await article(strict, "1") }
-  await expect(error?.isNotAcceptable == true, "\(String(describing: error))")
-  await expect(error?.errors.first?.source?.header == "Accept", "source.header")
-}
-
-await check("415: Content-Type with an unsupported extension") {
-  var configuration = client.configuration
-  configuration.mediaType = JSONAPIMediaType(extensions: ["https://example.com/ext/unknown"])
-  let strict = JSONAPIClient(baseURL: baseURL, configuration: configuration)
-  strict.encoder.keyEncodingStrategy = .convertToKebabCase
-  let error = await expectThrows(JSONAPIResponseError.self) {
-    _ = try await rename(strict, "1", to: "Never")
-  }
-  await expect(error?.isUnsupportedMediaType == true, "\(String(describing: error))")
-}
+      + "answers 406 or 415 (patched in the test app by blog/middleware.py)"
+  ))
 
 await check("an HTML 500 page gives a clear error, not invalid JSON") {
   let error = await expectThrows(JSONAPIResponseError.self) {
@@ -270,16 +232,9 @@ await check("the request hook adds a bearer token; Accept is the JSON:API media 
   await expect(meta?["accept"] == .string("application/vnd.api+json"), "Accept")
 }
 
-await check("links to another origin are refused before any request") {
-  let elsewhere = otherOrigin.appendingPathComponent("articles/1")
-  let error = await expectThrows(JSONAPIClientError.self) {
-    _ = try await client.get(Article.self, from: elsewhere)
-  }
-  await expect(error == .originNotAllowed(elsewhere), "\(String(describing: error))")
-  var configuration = client.configuration
-  configuration.allowedOrigins = .baseURLAnd([otherOrigin])
-  let trusting = JSONAPIClient(baseURL: baseURL, configuration: configuration)
-  await expect(try await article(trusting, "1").id == "1", "allowed when configured")
+await checkOtherOrigin(blog, server.otherOrigin) {
+  let trusting = client.configured { $0.allowedOrigins = .baseURLAnd([server.otherOrigin]) }
+  await expect(try await Blog(trusting).article("1").id == "1", "allowed when configured")
 }
 
 await check("redirects: followed within the origin, not to another one") {
@@ -293,9 +248,7 @@ await check("redirects: followed within the origin, not to another one") {
 }
 
 await check("response size limit: streamed, refused past the limit") {
-  var configuration = client.configuration
-  configuration.maxResponseBytes = 512 * 1024
-  let small = JSONAPIClient(baseURL: baseURL, configuration: configuration)
+  let small = client.configured { $0.maxResponseBytes = 512 * 1024 }
   let error = await expectThrows(JSONAPIClientError.self) {
     _ = try await small.get(
       JSONAPIDocument<JSONAPIValue?, JSONAPIValue>.self, from: "test/big?kib=2048")
@@ -322,38 +275,20 @@ await check("cancelling the task cancels the request") {
   await expect(elapsed < .seconds(3), "returned after \(elapsed)")
 }
 
-await check("pagination is bounded by maxPages") {
-  var configuration = client.configuration
-  configuration.maxPages = 2
-  let bounded = JSONAPIClient(baseURL: baseURL, configuration: configuration)
-  var pages = 0
-  let error = await expectThrows(JSONAPIClientError.self) {
-    for try await _ in bounded.pages(of: [Article].self, from: "articles") { pages += 1 }
-  }
-  await expect(error == .tooManyPages(limit: 2) && pages == 2, "\(String(describing: error))")
-}
+await checkMaxPages(blog)
 
 await check("atomic operations endpoint answers the extension's media type (raw request)") {
-  // The endpoint itself, with the URLRequest helper: what the server answers to a raw request.
-  let atomic = JSONAPIMediaType(extensions: ["https://jsonapi.org/ext/atomic"])
-  let body = Data(
+  // The endpoint itself, with the URLRequest helper (IntegrationHarness's postRawOperations): what
+  // the server answers to a raw request.
+  let data = try await postRawOperations(
+    baseURL,
     #"""
     {"atomic:operations":[
       {"op":"add","data":{"type":"tags","lid":"new","attributes":{"name":"atomic"}}},
       {"op":"add","data":{"type":"articles","attributes":{"title":"Atomic"},
         "relationships":{"tags":{"data":[{"type":"tags","lid":"new"}]}}}},
       {"op":"remove","ref":{"type":"articles","id":"8"}}]}
-    """#.utf8)
-  guard
-    let request = URLRequest(
-      jsonAPI: baseURL.appendingPathComponent("operations"), method: "POST", body: body,
-      mediaType: atomic)
-  else { throw JSONAPIClientError.invalidURL("operations") }
-  let (data, response) = try await URLSessionTransport.shared.send(
-    request, maxResponseBytes: 1 << 20)
-  await expect(response.statusCode == 200, "status \(response.statusCode)")
-  let contentType = response.value(forHTTPHeaderField: "Content-Type") ?? ""
-  await expect(JSONAPIMediaType(headerValue: contentType) == atomic, contentType)
+    """#)
   let text = String(decoding: data, as: UTF8.self)
   let results = text.components(separatedBy: "\"data\":{\"type\"").count - 1
   await expect(text.hasPrefix("{\"atomic:results\":["), text)
@@ -361,7 +296,7 @@ await check("atomic operations endpoint answers the extension's media type (raw 
     await departure(
       "R111", "3 operations answered with \(results) results: the remove operation has none")
   }
-  let error = await expectThrows(JSONAPIResponseError.self) { _ = try await article(client, "8") }
+  let error = await expectThrows(JSONAPIResponseError.self) { _ = try await blog.article("8") }
   await expect(error?.statusCode == 404, "the remove operation ran")
 }
 
@@ -371,9 +306,7 @@ await pagingScenario(client)
 
 // The second server: IntegrationTests/bent/server.py, from the second argument or
 // JSONAPI_BENT_SERVER_URL (Scripts/integration.sh starts it and passes its URL).
-let bentAddress =
-  CommandLine.arguments.dropFirst(2).first
-  ?? ProcessInfo.processInfo.environment["JSONAPI_BENT_SERVER_URL"]
+let bentAddress = argument(2, orEnvironment: "JSONAPI_BENT_SERVER_URL")
 if let bentAddress, let bentURL = URL(string: bentAddress) {
   await bentServerScenario(bentURL)
 } else {
@@ -384,24 +317,4 @@ if let bentAddress, let bentURL = URL(string: bentAddress) {
 
 // MARK: Summary
 
-let passed = harness.passed
-let failed = harness.failed
-let departures = harness.departures
-print("")
-print(
-  "integration: \(passed) checks passed, \(failed.count) failed, \(departures.count) departures")
-for failure in failed { print("  FAILED: \(failure)") }
-exit(failed.isEmpty ? 0 : 1)
-
-/// The raw body of a GET, for the checks that look at the document's text rather than a model.
-func rawBody(_ url: URL, query: String) async throws -> String {
-  guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-    throw JSONAPIClientError.invalidURL(url.absoluteString)
-  }
-  components.percentEncodedQuery = query
-  guard let target = components.url, let request = URLRequest(jsonAPI: target) else {
-    throw JSONAPIClientError.invalidURL(url.absoluteString)
-  }
-  let (data, _) = try await URLSessionTransport.shared.send(request, maxResponseBytes: 1 << 20)
-  return String(decoding: data, as: UTF8.self)
-}
+finish("integration")
