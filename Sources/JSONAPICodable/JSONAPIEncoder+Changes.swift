@@ -56,22 +56,22 @@ extension JSONAPIEncoder {
   private func changes<T: Encodable>(from old: T, to new: T) throws -> (
     document: Data, isEmpty: Bool
   ) {
-    var options = settings
-    // A request body: relationships as identifiers, related models never collected.
-    options.includesRelatedResources = false
-    let changes = try ChangeSet(
-      from: resource(old, named: "old", options: options),
-      to: resource(new, named: "new", options: options))
-    var writer = DocumentWriter(options: options)
-    try writer.write([PlannedMember("data", .resource(changes.resource))])
-    return (try writer.takeData(), changes.isEmpty)
+    try withCall { call in
+      // A request body: relationships as identifiers, related models never collected.
+      let call = call.adjusted { $0.includesRelatedResources = false }
+      let changes = try ChangeSet(
+        from: resource(old, named: "old", call: call), to: resource(new, named: "new", call: call))
+      var writer = DocumentWriter(options: call.options)
+      try writer.write([PlannedMember("data", .resource(changes.resource))])
+      return (try writer.takeData(), changes.isEmpty)
+    }
   }
 
   /// `value` encoded and taken apart as a single resource, by the classifier `encode` uses.
-  private func resource<T: Encodable>(_ value: T, named name: String, options: EncodingOptions)
+  private func resource<T: Encodable>(_ value: T, named name: String, call: EncodingCall)
     throws -> ResourceParts
   {
-    let tree = try EncoderImpl.root(for: T.self, options: options).wrap(value, key: nil)
+    let tree = try call.root(for: T.self).wrap(value, key: nil)
     guard case .object(let object) = tree, object.role != .document, object.role != .relationship
     else {
       throw JSONAPIError.invalidValue(
@@ -81,7 +81,7 @@ extension JSONAPIEncoder {
           + "nil, a JSONAPIDocument or a JSONAPIRelationship",
         codingPath: EncodingPath.topLevel.text)
     }
-    return try ResourceClassifier(options: options).resource(
+    return try ResourceClassifier(options: call.options).resource(
       from: object, at: ResourcePaths.topLevel)
   }
 }

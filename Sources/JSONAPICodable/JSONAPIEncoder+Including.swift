@@ -22,9 +22,9 @@ extension JSONAPIEncoder {
   ///
   /// - Throws: The errors of ``encode(_:)``.
   public func encode<T: Encodable>(_ value: T, including paths: [String]) throws -> Data {
-    var options = settings
-    options.includeTree = IncludeTree(paths: paths)
-    return try encode(value, options: options)
+    try withCall { call in
+      try encode(value, call: call.adjusted { $0.includeTree = IncludeTree(paths: paths) })
+    }
   }
 
   /// Encodes a response shaped by a parsed request query: its `include` paths (as
@@ -41,9 +41,12 @@ extension JSONAPIEncoder {
   ///
   /// - Throws: The errors of ``encode(_:)``.
   public func encode<T: Encodable>(_ value: T, for query: JSONAPIQuery) throws -> Data {
-    var options = settings
-    if let include = query.include { options.includeTree = IncludeTree(paths: include) }
-    for (type, names) in query.fields { options.sparseFieldsets[type] = Set(names) }
-    return try encode(value, options: options)
+    try withCall { call in
+      let call = call.adjusted { options in
+        if let include = query.include { options.includeTree = IncludeTree(paths: include) }
+        for (type, names) in query.fields { options.sparseFieldsets[type] = Set(names) }
+      }
+      return try encode(value, call: call)
+    }
   }
 }

@@ -111,7 +111,21 @@ public final class JSONAPIEncoder: @unchecked Sendable {
 
   /// The settings of the next encode call, read under the lock: every entry point reads them once,
   /// adjusts its copy where it must, and passes it on.
-  var settings: EncodingOptions { lock.withLock { options } }
+  /// Runs one call: the settings and what earlier calls learnt of types, read under the lock
+  /// once; what this call learnt, kept for later calls (also when it throws: traits are facts
+  /// about types).
+  func withCall<Result>(_ body: (EncodingCall) throws -> Result) throws -> Result {
+    let call = lock.withLock {
+      EncodingCall(options: options, traits: EncodingTypeTraitsCache(types))
+    }
+    defer {
+      if call.traits.changed {
+        let learnt = call.traits.snapshot
+        lock.withLock { types = learnt }
+      }
+    }
+    return try body(call)
+  }
 
   /// Encodes a value as a JSON:API document.
   ///
@@ -140,7 +154,7 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   ///   a collection fail, the first in document order is reported, and nothing after it is
   ///   encoded.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    try encode(value, options: settings)
+    try withCall { try encode(value, call: $0) }
   }
 
   /// Encodes `value` as a request body (a create, an update, a relationship endpoint's linkage):
@@ -156,25 +170,18 @@ public final class JSONAPIEncoder: @unchecked Sendable {
   ///
   /// - Throws: As ``encode(_:)``.
   public func encodeRequestBody<T: Encodable>(_ value: T) throws -> Data {
-    var options = settings
-    options.includesRelatedResources = false
-    return try encode(value, options: options)
+    try withCall { call in
+      try encode(value, call: call.adjusted { $0.includesRelatedResources = false })
+    }
   }
 
   /// Encodes `value` with this call's `options`: the one pipeline of every document.
   /// `value` is encoded once: its tree is built (the primary resources of a collection taken apart
   /// and written as they stream) and `included` is then collected from it, breadth first.
-  func encode<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
-    let stream = PrimaryDataStream(options: options, swiftType: T.self)
-    let root = EncoderImpl.root(
-      for: T.self, options: options, stream: stream, types: lock.withLock { types })
-    let tree = try root.wrap(value, key: nil)
-    let data = try stream.finish(tree)
-    if root.context.traitsCache.changed {
-      let learnt = root.context.traitsCache.snapshot
-      lock.withLock { types = learnt }
-    }
-    return data
+  func encode<T: Encodable>(_ value: T, call: EncodingCall) throws -> Data {
+    let stream = PrimaryDataStream(options: call.options, swiftType: T.self)
+    let tree = try call.root(for: T.self, stream: stream).wrap(value, key: nil)
+    return try stream.finish(tree)
   }
 
   /// Encodes an error document (`{"errors": [...]}`), as a server answers a failed request.

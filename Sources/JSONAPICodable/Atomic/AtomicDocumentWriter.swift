@@ -5,13 +5,12 @@ import Foundation
 /// classification into members) with `included` turned off, so it comes out exactly as the primary
 /// data of a create or update body would.
 struct AtomicDocumentWriter {
-  private let options: EncodingOptions
+  private let call: EncodingCall
+  private var options: EncodingOptions { call.options }
 
-  init(options: EncodingOptions) {
-    var options = options
+  init(call: EncodingCall) {
     // A resource object inside an operation or result never brings `included` (R99).
-    options.includesRelatedResources = false
-    self.options = options
+    self.call = call.adjusted { $0.includesRelatedResources = false }
   }
 
   /// `{"atomic:operations": [...], "meta": ..., "jsonapi": ...}`.
@@ -166,7 +165,7 @@ struct AtomicDocumentWriter {
   /// `value` as the primary data of a document, without `included`.
   func primaryData<T: Encodable>(_ value: T, at path: EncodingPath) throws -> PlannedNode {
     do {
-      let tree = try EncoderImpl.root(for: T.self, options: options).wrap(value, key: nil)
+      let tree = try call.root(for: T.self).wrap(value, key: nil)
       var assembler = DocumentAssembler(options: options)
       let document = try assembler.assemble(tree, rootType: T.self)
       return document.first { $0.key == "data" }?.value ?? .value(.null)
@@ -213,7 +212,7 @@ struct AtomicDocumentWriter {
 
   /// A library value written member for member (these types keep their keys as written).
   private func node<T: Encodable>(for value: T) throws -> EncodedNode {
-    try EncoderImpl.root(for: T.self, options: options).wrap(value, key: nil)
+    try call.root(for: T.self).wrap(value, key: nil)
   }
 
   private static func invalid(_ reason: String, at path: EncodingPath) -> JSONAPIError {

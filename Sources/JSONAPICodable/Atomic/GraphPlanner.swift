@@ -10,16 +10,18 @@
 /// even without `id` or `lid`. The graph is then walked with a queue and ordered with an iterative
 /// depth-first search: time in proportion to the resources and relationships, no recursion.
 struct GraphPlanner {
+  private let call: EncodingCall
   private let classifier: ResourceClassifier
 
-  init(options: EncodingOptions) {
-    var options = options
-    options.typedValuesAreResources = true
-    // Related resources with members are queued as relatives (every one, on every path): they
-    // are the graph's other new resources.
-    options.includesRelatedResources = true
-    options.includeTree = nil
-    classifier = ResourceClassifier(options: options)
+  init(call: EncodingCall) {
+    self.call = call.adjusted { options in
+      options.typedValuesAreResources = true
+      // Related resources with members are queued as relatives (every one, on every path): they
+      // are the graph's other new resources.
+      options.includesRelatedResources = true
+      options.includeTree = nil
+    }
+    classifier = ResourceClassifier(options: self.call.options)
   }
 
   /// The operations of a graph, ready to write.
@@ -36,7 +38,7 @@ struct GraphPlanner {
   ///   resource-shaped; ``JSONAPIError/invalidValue(reason:codingPath:)`` when the root has an
   ///   `id` or is not one resource, and for the members the classifier refuses.
   func plan<T: Encodable>(_ draft: T) throws -> Plan {
-    let tree = try EncoderImpl.root(for: T.self, options: classifier.options).wrap(draft, key: nil)
+    let tree = try call.root(for: T.self).wrap(draft, key: nil)
     guard case .object(let object) = tree else {
       throw JSONAPIError.missingResourceType(
         swiftType: "\(T.self)", codingPath: EncodingPath.topLevel.text)

@@ -25,8 +25,9 @@ extension JSONAPIEncoder {
   public func encode(
     operations: [JSONAPIOperation], meta: JSONAPIValue? = nil, jsonapi: JSONAPIObject? = nil
   ) throws -> Data {
-    try AtomicDocumentWriter(options: settings).operations(
-      operations, meta: meta, jsonapi: jsonapi)
+    try withCall {
+      try AtomicDocumentWriter(call: $0).operations(operations, meta: meta, jsonapi: jsonapi)
+    }
   }
 
   /// Encodes an Atomic Operations response: `{"atomic:results": [...]}`, one result per operation
@@ -45,6 +46,8 @@ extension JSONAPIEncoder {
   public func encode(
     results: [JSONAPIOperationResult], meta: JSONAPIValue? = nil, jsonapi: JSONAPIObject? = nil
   ) throws -> Data {
-    try AtomicDocumentWriter(options: settings).results(results, meta: meta, jsonapi: jsonapi)
+    try withCall {
+      try AtomicDocumentWriter(call: $0).results(results, meta: meta, jsonapi: jsonapi)
+    }
   }
 }

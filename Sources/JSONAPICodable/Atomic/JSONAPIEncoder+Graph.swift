@@ -49,12 +49,13 @@ extension JSONAPIEncoder {
   /// ``encode(graph:)`` with what the client needs to read the results: how many operations the
   /// request has and which one adds the root.
   package func encodeGraph<T: Encodable>(_ draft: T) throws -> JSONAPIGraphRequest {
-    let options = settings
-    let plan = try GraphPlanner(options: options).plan(draft)
-    let body = try AtomicDocumentWriter(options: options).write(
-      member: "atomic:operations", plan.operations, meta: nil, jsonapi: nil)
-    return JSONAPIGraphRequest(
-      body: body, operationCount: plan.operations.count, rootOperation: plan.rootOperation)
+    try withCall { call in
+      let plan = try GraphPlanner(call: call).plan(draft)
+      let body = try AtomicDocumentWriter(call: call).write(
+        member: "atomic:operations", plan.operations, meta: nil, jsonapi: nil)
+      return JSONAPIGraphRequest(
+        body: body, operationCount: plan.operations.count, rootOperation: plan.rootOperation)
+    }
   }
 }
 

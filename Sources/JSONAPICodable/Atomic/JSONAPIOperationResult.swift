@@ -99,7 +99,8 @@ extension JSONAPIOperationResult: Decodable {
     let data = try container.decode(JSONAPIValue.self, forKey: .data)
     // Written and read again by this library, with default settings, as a document of this one
     // result: its data then decodes as a received result's does.
-    let body = try AtomicDocumentWriter(options: EncodingOptions()).results(wrappingData: data)
+    let body = try AtomicDocumentWriter(call: EncodingCall(options: EncodingOptions())).results(
+      wrappingData: data)
     payload = try JSONAPIDecoder().decode([Self].self, from: body).first?.payload ?? .none
   }
 }

@@ -290,12 +290,8 @@ final class EncoderImpl: Encoder {
 
 extension EncoderImpl {
   /// The encoder above the top-level value: `wrap` on it encodes the value itself.
-  static func root(
-    for type: Any.Type, options: EncodingOptions, stream: PrimaryDataStream? = nil,
-    types: EncodingTypeTraitsCache.Snapshot = .init()
-  ) -> EncoderImpl {
-    let context = EncodingContext(options: options, stream: stream, types: types)
-    return EncoderImpl(
+  static func root(for type: Any.Type, context: EncodingContext) -> EncoderImpl {
+    EncoderImpl(
       context: context, parent: nil, key: nil, depth: 0, valueType: type,
       type: context.traitsCache.entry(of: type), convertsOwnKeys: true,
       convertsNestedKeys: true)

@@ -8,12 +8,9 @@ final class EncodingContext {
   /// tree itself (atomic operations).
   let stream: PrimaryDataStream?
 
-  init(
-    options: EncodingOptions, stream: PrimaryDataStream? = nil,
-    types: EncodingTypeTraitsCache.Snapshot = .init()
-  ) {
+  init(options: EncodingOptions, stream: PrimaryDataStream?, traits: EncodingTypeTraitsCache) {
     self.options = options
-    traitsCache = EncodingTypeTraitsCache(types)
+    traitsCache = traits
     self.stream = stream
     self.userInfo = options.userInfo
     keys = KeyEncodingConverter(strategy: options.keyEncodingStrategy)

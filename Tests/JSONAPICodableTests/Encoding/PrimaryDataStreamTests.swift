@@ -183,7 +183,7 @@ struct PrimaryDataStreamTests {
     let array = EncodedArray()
     #expect(stream.adopt(array))
     #expect(!stream.adopt(EncodedArray()))
-    let encoder = EncoderImpl.root(for: [Tag].self, options: EncodingOptions(), stream: stream)
+    let encoder = EncodingCall(options: EncodingOptions()).root(for: [Tag].self, stream: stream)
     var container = EncodingUnkeyedContainer(encoder: encoder, array: array, stream: stream)
     for index in 0..<3 { try container.encode(Tag(id: "\(index)")) }
     #expect(container.count == 3 && array.elements.isEmpty)

@@ -11,7 +11,7 @@ struct JSONWritingTests {
   {
     var options = EncodingOptions()
     options.outputFormatting = formatting
-    let tree = try EncoderImpl.root(for: T.self, options: options).wrap(value, key: nil)
+    let tree = try EncodingCall(options: options).root(for: T.self).wrap(value, key: nil)
     var writer = JSONWriter(formatting: formatting, depthLimit: 600, reportedDepthLimit: 600)
     try writer.write(tree)
     return String(decoding: try writer.bytes.takeData(), as: UTF8.self)
