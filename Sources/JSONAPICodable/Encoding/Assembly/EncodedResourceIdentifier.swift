@@ -68,11 +68,21 @@ struct EncodedResourceIdentifier {
     return nil
   }
 
-  /// The identifier object's members `type`, `id`, `lid`, in the order they are written.
+  /// The identifier object's members `type`, `id`, `lid`, in the order they are written: the one
+  /// place they are written, for resource objects, linkage, and the plans of graph creates and
+  /// Atomic Operations.
   func forEachMember<E: Error>(_ body: (String, PlannedNode) throws(E) -> Void) throws(E) {
     try body(ResourceMemberName.type.text, .value(.string(type)))
     if let id { try body(ResourceMemberName.id.text, .value(.string(id))) }
     if let lid { try body(ResourceMemberName.lid.text, .value(.string(lid))) }
+  }
+
+  /// ``forEachMember(_:)`` as a plan, for objects that add members of their own after these (an
+  /// operation's `ref` adds `relationship`; a graph's new resource its fields).
+  var plannedMembers: [PlannedMember] {
+    var members: [PlannedMember] = []
+    forEachMember { key, value in members.append(PlannedMember(key, value)) }
+    return members
   }
 }
 

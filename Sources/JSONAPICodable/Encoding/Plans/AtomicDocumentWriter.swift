@@ -87,8 +87,7 @@ struct AtomicDocumentWriter {
       throw Self.invalid("an operation must not contain both ref and href", at: path)
     }
     if let ref = operation.ref {
-      object.append(
-        PlannedMember("ref", .value(.object(try refObject(ref, at: path.appending("ref"))))))
+      object.append(PlannedMember("ref", try refObject(ref, at: path.appending("ref"))))
     }
     if let href = operation.href { object.append(PlannedMember("href", .value(.string(href)))) }
     let targetsResource = operation.ref?.relationship == nil
@@ -109,21 +108,19 @@ struct AtomicDocumentWriter {
     return object
   }
 
-  /// `type`, `id` or `lid`, `relationship` (R102).
+  /// `type`, `id` or `lid` (as every identifier is written), then `relationship` (R102).
   private func refObject(_ ref: JSONAPIOperationReference, at path: EncodingPath) throws
-    -> EncodedObject
+    -> PlannedNode
   {
     guard (ref.id == nil) != (ref.lid == nil) else {
       throw Self.invalid("ref needs exactly one of id and lid", at: path)
     }
-    let object = EncodedObject(role: .dictionary)
-    object.append(.string(ref.type), for: "type")
-    if let id = ref.id { object.append(.string(id), for: "id") }
-    if let lid = ref.lid { object.append(.string(lid), for: "lid") }
+    var members = EncodedResourceIdentifier(type: ref.type, id: ref.id, lid: ref.lid)
+      .plannedMembers
     if let relationship = ref.relationship {
-      object.append(.string(relationship), for: "relationship")
+      members.append(PlannedMember("relationship", .value(.string(relationship))))
     }
-    return object
+    return .object(members)
   }
 
   // MARK: - Data
@@ -147,14 +144,13 @@ struct AtomicDocumentWriter {
       return node
     case .identifier(let identifier):
       guard let identifier else { return .value(.null) }
-      return .value(.object(try identifierObject(identifier, at: path)))
+      return try linkage(identifier, at: path)
     case .identifiers(let identifiers):
-      let array = EncodedArray()
+      var array: [PlannedNode] = []
       for (index, identifier) in identifiers.enumerated() {
-        array.elements.append(
-          .object(try identifierObject(identifier, at: path.appending(index: index))))
+        array.append(try linkage(identifier, at: path.appending(index: index)))
       }
-      return .value(.array(array))
+      return .array(array)
     case .received(let document, let index):
       // Passed on as read, member for member: read from the received tape by this library.
       guard let value = try document.jsonValue(entry: index) else { return nil }
@@ -174,9 +170,10 @@ struct AtomicDocumentWriter {
     }
   }
 
-  /// A resource identifier object: `type`, `id` and/or `lid`, `meta` (R34).
-  private func identifierObject(_ identifier: JSONAPIResourceIdentifier, at path: EncodingPath)
-    throws -> EncodedObject
+  /// A resource identifier object: `type`, `id` and/or `lid`, `meta` (R34), written as linkage
+  /// is everywhere.
+  private func linkage(_ identifier: JSONAPIResourceIdentifier, at path: EncodingPath) throws
+    -> PlannedNode
   {
     guard identifier.id != nil || identifier.lid != nil else {
       throw JSONAPIError.invalidValue(
@@ -184,15 +181,16 @@ struct AtomicDocumentWriter {
           "a resource identifier needs an id or a lid", SpecSection.identifierObjects),
         codingPath: path.text)
     }
-    let object = EncodedObject(role: .dictionary)
-    object.append(.string(identifier.type), for: "type")
-    if let id = identifier.id { object.append(.string(id), for: "id") }
-    if let lid = identifier.lid { object.append(.string(lid), for: "lid") }
-    if let meta = identifier.meta {
-      try Self.checkMeta(meta, at: path.appending("meta"))
-      object.append(try node(for: meta), for: "meta")
+    var meta: EncodedObject?
+    if let value = identifier.meta {
+      try Self.checkMeta(value, at: path.appending("meta"))
+      if case .object(let object) = try node(for: value) { meta = object }
     }
-    return object
+    return .linkage(
+      ResourceLinkage(
+        identifier: EncodedResourceIdentifier(
+          type: identifier.type, id: identifier.id, lid: identifier.lid),
+        meta: meta))
   }
 
   // MARK: - Members

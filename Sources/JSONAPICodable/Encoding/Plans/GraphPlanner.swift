@@ -297,7 +297,7 @@ private struct Graph {
   /// The `data` of a new resource's `add`: `type`, `lid`, `attributes`, the relationships not
   /// deferred (identifiers only), `meta`.
   private func resourceObject(_ node: Node) -> [PlannedMember] {
-    var members = identifierMembers(of: node)
+    var members = identifier(of: node).plannedMembers
     if let parts = node.parts, parts.attributeCount > 0 {
       members.append(PlannedMember(ResourceMemberName.attributes.text, .attributes(parts)))
     }
@@ -323,10 +323,10 @@ private struct Graph {
   /// `{"op": "update", "ref": {type, lid, relationship}, "data": ...}` (R107, R108: a to-many
   /// relationship is replaced whole).
   private func relationshipUpdate(_ relationship: Relationship, of node: Node) -> [PlannedMember] {
-    let ref = EncodedObject(role: .dictionary)
-    ref.append(.string(node.type), for: ResourceMemberName.type.text)
-    ref.append(.string(node.lid ?? ""), for: ResourceMemberName.lid.text)
-    ref.append(.string(relationship.name), for: "relationship")
+    let ref =
+      identifier(of: node).plannedMembers + [
+        PlannedMember("relationship", .value(.string(relationship.name)))
+      ]
     let data: PlannedNode
     switch relationship.linkage {
     case .toOne(nil): data = .value(.null)
@@ -335,16 +335,14 @@ private struct Graph {
     }
     return [
       PlannedMember("op", .value(.string(JSONAPIOperationCode.update.rawValue))),
-      PlannedMember("ref", .value(.object(ref))),
+      PlannedMember("ref", .object(ref)),
       PlannedMember("data", data),
     ]
   }
 
-  private func identifierMembers(of node: Node) -> [PlannedMember] {
-    [
-      PlannedMember(ResourceMemberName.type.text, .value(.string(node.type))),
-      PlannedMember(ResourceMemberName.lid.text, .value(.string(node.lid ?? ""))),
-    ]
+  /// A new resource's identifier: its `type` and `lid` (every node has one by then).
+  private func identifier(of node: Node) -> EncodedResourceIdentifier {
+    EncodedResourceIdentifier(type: node.type, id: nil, lid: node.lid ?? "")
   }
 
   private func linkage(to target: Target) -> ResourceLinkage {
@@ -352,10 +350,7 @@ private struct Graph {
     case .existing(let linkage):
       return linkage
     case .new(let index, let meta):
-      return ResourceLinkage(
-        identifier: EncodedResourceIdentifier(
-          type: nodes[index].type, id: nil, lid: nodes[index].lid),
-        meta: meta)
+      return ResourceLinkage(identifier: identifier(of: nodes[index]), meta: meta)
     }
   }
 }
