@@ -189,6 +189,13 @@ struct MatrixRunner {
       rows.append(
         contentsOf: timeShape(
           .small, [("article + 3 comments, 5 included", article)], .plain, perCall: true))
+      // As apps often write it, `try JSONAPIDecoder().decode(…)`: a coder made for each call, so
+      // nothing an earlier call learnt is kept (Foundation's coders made per call too).
+      log("small: article with author and 3 comments, new coders per call")
+      rows.append(
+        contentsOf: timeShape(
+          .small, [("article + 3 comments, new coders per call", article)], .plain,
+          perCall: true, newCodersPerCall: true))
       log("small: page of 20 with authors")
       let page = try MatrixCoders.plain.input(
         MatrixCorpora.pageArticles(count: 20, withAuthors: true), resourceCount: 25)
@@ -204,12 +211,15 @@ struct MatrixRunner {
   /// row per input.
   private func timeShape<Model: Codable & Equatable & Sendable>(
     _ shape: MatrixShape, _ inputs: [(label: String, input: MatrixInput<Model>)],
-    _ coders: MatrixCoders, perCall: Bool = false
+    _ coders: MatrixCoders, perCall: Bool = false, newCodersPerCall: Bool = false
   ) -> [MatrixRow] {
-    let ours = coders.jsonapiDecoder
-    let theirs = coders.foundationDecoder
-    let oursOut = coders.jsonapiEncoder
-    let theirsOut = coders.foundationEncoder
+    let shared = coders
+    // The coders of one call: the shape's own, or new ones with default settings (only for
+    // shapes whose coders have them, `.plain`).
+    let ourDecoder = { newCodersPerCall ? JSONAPIDecoder() : shared.jsonapiDecoder }
+    let theirDecoder = { newCodersPerCall ? JSONDecoder() : shared.foundationDecoder }
+    let ourEncoder = { newCodersPerCall ? JSONAPIEncoder() : shared.jsonapiEncoder }
+    let theirEncoder = { newCodersPerCall ? JSONEncoder() : shared.foundationEncoder }
     var contenders: [Contender] = []
     for (label, input) in inputs {
       let document = input.document
@@ -220,17 +230,17 @@ struct MatrixRunner {
           + " \(format(count: input.resourceCount)) resources")
       contenders += [
         Contender.decoding("JSONAPIDecoder", expected: models) {
-          try ours.decode(Model.self, from: document)
+          try ourDecoder().decode(Model.self, from: document)
         },
         Contender.decoding("JSONDecoder", expected: models) {
-          try theirs.decode(Model.self, from: flat)
+          try theirDecoder().decode(Model.self, from: flat)
         },
         Contender.encoding(
-          "JSONAPIEncoder", value: models, encode: { try oursOut.encode(models) },
-          decodeBack: { try ours.decode(Model.self, from: $0) }),
+          "JSONAPIEncoder", value: models, encode: { try ourEncoder().encode(models) },
+          decodeBack: { try ourDecoder().decode(Model.self, from: $0) }),
         Contender.encoding(
-          "JSONEncoder", value: models, encode: { try theirsOut.encode(models) },
-          decodeBack: { try theirs.decode(Model.self, from: $0) }),
+          "JSONEncoder", value: models, encode: { try theirEncoder().encode(models) },
+          decodeBack: { try theirDecoder().decode(Model.self, from: $0) }),
       ]
     }
     let roundCount =

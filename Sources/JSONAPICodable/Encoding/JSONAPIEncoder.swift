@@ -48,13 +48,12 @@ import Foundation
 /// keys sorted, so output is deterministic; other objects keep the order in which they were encoded.
 ///
 /// One encoder may be shared by any number of tasks at once; its settings are read once per call.
-/// Reuse it for repeated calls: what a call learns about your types is kept for the next.
+/// What a call learns about your types is kept for later calls of any encoder, so an encoder made
+/// for each call costs little more than one kept.
 public final class JSONAPIEncoder: @unchecked Sendable {
   // Settings live behind a lock so that the class can be shared across tasks, as JSONEncoder can.
   private let lock = NSLock()
   private var options = EncodingOptions()
-  /// What earlier calls learnt about the types they met (see ``EncodingTypeTraitsCache``).
-  private var types = EncodingTypeTraitsCache.Snapshot()
 
   /// Creates an encoder with default settings.
   public init() {}
@@ -111,19 +110,13 @@ public final class JSONAPIEncoder: @unchecked Sendable {
 
   /// The settings of the next encode call, read under the lock: every entry point reads them once,
   /// adjusts its copy where it must, and passes it on.
-  /// Runs one call: the settings and what earlier calls learnt of types, read under the lock
-  /// once; what this call learnt, kept for later calls (also when it throws: traits are facts
-  /// about types).
+  /// Runs one call: the settings, read under the lock once, and what earlier calls of any encoder
+  /// learnt of types; what this call learnt is kept for later calls (also when it throws: traits
+  /// are facts about types).
   func withCall<Result>(_ body: (EncodingCall) throws -> Result) throws -> Result {
-    let call = lock.withLock {
-      EncodingCall(options: options, traits: EncodingTypeTraitsCache(types))
-    }
-    defer {
-      if call.traits.changed {
-        let learnt = call.traits.snapshot
-        lock.withLock { types = learnt }
-      }
-    }
+    let learnt = EncodingTypeTraitsCache.learnt
+    let call = EncodingCall(options: lock.withLock { options }, traits: learnt.cacheForCall())
+    defer { learnt.keep(call.traits) }
     return try body(call)
   }
 

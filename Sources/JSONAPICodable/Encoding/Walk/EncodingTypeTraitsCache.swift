@@ -1,9 +1,13 @@
+import Foundation
+
 /// The traits of every type an encoder meets, each worked out once, and how many members an object
 /// of each type has had at most, so the next one reserves its member array that wide.
 ///
-/// One call works on its own copy (no locks on the hot path); the encoder keeps what a call learnt
-/// for the next (``snapshot``), so an encoder that writes the same page again and again asks the
-/// runtime about conformances only the first time: those checks weigh most on small documents.
+/// One call works on its own copy (no locks on the hot path); what a call learnt goes to
+/// ``learnt`` for the next call of any encoder (``snapshot``): traits depend on the type alone, so
+/// the runtime is asked about a type's conformances once per process, also when an app makes an
+/// encoder for each call (`try JSONAPIEncoder().encode(…)`). Those checks weigh most on small
+/// documents.
 final class EncodingTypeTraitsCache {
   /// A type's traits and its slot for ``memberCount(slot:)``.
   struct Entry {
@@ -11,8 +15,8 @@ final class EncodingTypeTraitsCache {
     let slot: Int
   }
 
-  /// What one call hands the next through its encoder.
-  struct Snapshot {
+  /// What one call hands the next.
+  struct Snapshot: @unchecked Sendable {
     fileprivate var known: [ObjectIdentifier: Entry] = [:]
     // Most members per object (elements per array), by slot. Sizing arrays by type, not a fixed
     // width, keeps small objects small: member arrays were most of the encoder's heap.
@@ -46,6 +50,32 @@ final class EncodingTypeTraitsCache {
     if count > snapshot.memberCounts[slot] {
       snapshot.memberCounts[slot] = count
       changed = true
+    }
+  }
+}
+
+extension EncodingTypeTraitsCache {
+  /// What the process's encoders have learnt so far, shared by all of them.
+  static let learnt = LearntTraits()
+
+  /// The process's snapshot behind a lock: read once when a call starts, replaced when a call
+  /// learnt something. Two calls that learnt different types at once keep the later one's
+  /// snapshot; what the other learnt is learnt again by a later call (traits are facts, so no
+  /// call ever sees a wrong one). Its size is bounded by the program's types, not by any input.
+  final class LearntTraits: @unchecked Sendable {
+    private let lock = NSLock()
+    private var snapshot = Snapshot()  // read and written only while `lock` is held
+
+    /// A new cache for one call, starting from what is known.
+    func cacheForCall() -> EncodingTypeTraitsCache {
+      EncodingTypeTraitsCache(lock.withLock { snapshot })
+    }
+
+    /// Keeps what `cache`'s call learnt, when it learnt anything.
+    func keep(_ cache: EncodingTypeTraitsCache) {
+      guard cache.changed else { return }
+      let learnt = cache.snapshot
+      lock.withLock { snapshot = learnt }
     }
   }
 }
