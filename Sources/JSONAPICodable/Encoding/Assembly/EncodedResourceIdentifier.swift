@@ -48,19 +48,6 @@ struct EncodedResourceIdentifier {
     }
   }
 
-  /// The identifier of an object that is shaped like a related resource: a plain object (not a
-  /// dictionary or attribute type) whose identifier members are valid and include `id` or `lid`,
-  /// or (with `typedIsEnough`, in a graph) only `type`. `nil` for anything else, which is then an
-  /// attribute.
-  static func ofRelated(_ object: EncodedObject, typedIsEnough: Bool = false)
-    -> EncodedResourceIdentifier?
-  {
-    guard object.role == .plain, let identifier = try? EncodedResourceIdentifier(of: object),
-      typedIsEnough || identifier.id != nil || identifier.lid != nil
-    else { return nil }
-    return identifier
-  }
-
   /// The resource's identity in the document: by `id` when it has one, else by `lid`.
   var identity: EncodedResourceIdentity? {
     if let id { return EncodedResourceIdentity(type: type, id: id, isLocal: false) }

@@ -157,9 +157,7 @@ struct ResourceClassifier {
       }
     case .object(let object):
       // Each identifier is worked out once: it takes three member look-ups.
-      if let identifier = EncodedResourceIdentifier.ofRelated(
-        object, typedIsEnough: options.typedValuesAreResources)
-      {
+      if let identifier = relatedIdentifier(of: object) {
         let linkage = linkage(
           for: object, identifier: identifier, path: .member(name, of: resourcePath), into: parts,
           name: name)
@@ -176,9 +174,7 @@ struct ResourceClassifier {
       } else if array.elements.isEmpty, !array.holdsRelatedResources {
         // No element and no element type to tell: the rest of the document decides (R30).
         toMany.classifyEmpty(position, of: parts)
-      } else if let identifiers = Self.toManyIdentifiers(
-        array, typedIsEnough: options.typedValuesAreResources)
-      {
+      } else if let identifiers = toManyIdentifiers(array) {
         var data: [ResourceLinkage] = []
         data.reserveCapacity(identifiers.count)
         // The relationship's step of the path is made once for all its elements, and only when
@@ -214,19 +210,27 @@ struct ResourceClassifier {
     }
   }
 
+  /// The identifier of an object that is shaped like a related resource: a plain object (not a
+  /// dictionary or attribute type) whose identifier members are valid and include `id` or `lid`,
+  /// or (``EncodingOptions/typedValuesAreResources``, in a graph) only `type`. `nil` for anything
+  /// else, which is then an attribute.
+  func relatedIdentifier(of object: EncodedObject) -> EncodedResourceIdentifier? {
+    guard object.role == .plain, let identifier = try? EncodedResourceIdentifier(of: object),
+      options.typedValuesAreResources || identifier.id != nil || identifier.lid != nil
+    else { return nil }
+    return identifier
+  }
+
   /// Whether an array is a to-many relationship: every element resource-shaped, or empty with a
   /// ``JSONAPIRelationshipExpressible`` or ``JSONAPIResource`` element type.
   /// Returns the elements' identifiers, in order; `nil` when the array is not a relationship.
-  private static func toManyIdentifiers(_ array: EncodedArray, typedIsEnough: Bool)
-    -> [EncodedResourceIdentifier]?
-  {
+  private func toManyIdentifiers(_ array: EncodedArray) -> [EncodedResourceIdentifier]? {
     if array.elements.isEmpty { return array.holdsRelatedResources ? [] : nil }
     var identifiers: [EncodedResourceIdentifier] = []
     identifiers.reserveCapacity(array.elements.count)
     for element in array.elements {
       guard case .object(let object) = element,
-        let identifier = EncodedResourceIdentifier.ofRelated(
-          object, typedIsEnough: typedIsEnough)
+        let identifier = relatedIdentifier(of: object)
       else {
         return nil
       }
@@ -244,8 +248,7 @@ struct ResourceClassifier {
   ) throws {
     for (index, element) in array.elements.enumerated() {
       guard case .object(let object) = element, object.isDeclaredRelated,
-        EncodedResourceIdentifier.ofRelated(
-          object, typedIsEnough: options.typedValuesAreResources) == nil
+        relatedIdentifier(of: object) == nil
       else { continue }
       let elementPath = ResourcePaths.Step.element(
         index, of: paths.appending(name, to: resourcePath))
@@ -315,8 +318,7 @@ struct ResourceClassifier {
       relationship.append(PlannedMember(data, .value(.null)))
     case .object(let object)?:
       guard
-        let identifier = EncodedResourceIdentifier.ofRelated(
-          object, typedIsEnough: options.typedValuesAreResources)
+        let identifier = relatedIdentifier(of: object)
       else {
         throw Self.notResources(at: paths.path(.member(data, of: relationshipPath())))
       }
@@ -328,8 +330,7 @@ struct ResourceClassifier {
       var elements: [PlannedNode] = []
       for (index, element) in array.elements.enumerated() {
         guard case .object(let object) = element,
-          let identifier = EncodedResourceIdentifier.ofRelated(
-            object, typedIsEnough: options.typedValuesAreResources)
+          let identifier = relatedIdentifier(of: object)
         else {
           throw Self.notResources(at: paths.path(.element(index, of: pathOfData())))
         }
@@ -418,6 +419,75 @@ struct ResourceClassifier {
     switch node {
     case .null, .nullRelated: return true
     default: return false
+    }
+  }
+}
+
+// MARK: - What the walk marks
+
+extension ResourceClassifier {
+  /// Marks what the static type of a value tells about its node, as the Codable walk builds it:
+  /// the classifier's first decision, made where the type is known (the rest are made when
+  /// resources are taken apart). A document, a relationship wrapper or an attribute type gives
+  /// the object its role; a related-resource type marks a plain object as one that must identify
+  /// the resource it stands for; a model that declares its `type` and encodes none gets the
+  /// declared one; `nil` of an optional related resource is an empty to-one relationship.
+  static func marked(_ node: EncodedNode?, of type: Any.Type, traits: EncodingTypeTraits)
+    -> EncodedNode
+  {
+    guard let node else {
+      // A value that encodes nothing is an empty object, as with JSONEncoder.
+      return .object(EncodedObject(swiftType: type))
+    }
+    switch node {
+    case .object(let object):
+      if traits.contains(.document) {
+        object.role = .document
+      } else if traits.contains(.relationship) {
+        object.role = .relationship
+      } else if traits.contains(.attribute) {
+        object.role = .attribute
+      } else if object.role == .plain, !traits.isDisjoint(with: .declaredRelated) {
+        // Nested in a resource, it must then identify the related resource it stands for.
+        object.isDeclaredRelated = true
+      }
+      // A model that declares its type stores none: give the object the declared one.
+      if traits.contains(.declaresResourceType), object[ResourceMemberName.type.text] == nil,
+        let declared = (type as? any JSONAPIResource.Type)?.jsonAPIType
+      {
+        object.append(.string(declared), for: ResourceMemberName.type.text)
+      }
+    case .null:
+      if traits.contains(.optionalOfRelated) { return .nullRelated }
+    default:
+      break
+    }
+    return node
+  }
+}
+
+// MARK: - Between two versions of a resource
+
+extension ResourceClassifier {
+  /// Whether a value classified as an attribute in one version of a resource empties the
+  /// relationship of that name in another version (``ChangeSet``): `null`, or an empty array —
+  /// which is an attribute when its element type does not say it is related resources, while the
+  /// other version says what the field is.
+  static func emptiesRelationship(_ value: EncodedNode) -> Bool {
+    switch value {
+    case .null, .nullRelated: return true
+    case .array(let array): return array.elements.isEmpty
+    default: return false
+    }
+  }
+
+  /// The relationship that empties `relationship`: `"data": null` for a to-one, `"data": []` for
+  /// a to-many; `nil` for one without `data`, which says neither.
+  static func emptied(_ relationship: PlannedNode) -> PlannedNode? {
+    switch relationship.relationshipLinkage {
+    case .toMany?: return .toManyRelationship([])
+    case .toOne?: return .nullRelationship
+    case nil: return nil
     }
   }
 }

@@ -47,13 +47,14 @@ struct ChangeSet {
       case .attribute(let before)?:
         if !before.writesSameJSON(as: member.value) { add(attribute: member.key, member.value) }
       case .relationship?:
-        guard Self.clears(member.value) else {
+        guard ResourceClassifier.emptiesRelationship(member.value) else {
           add(attribute: member.key, member.value)
           continue
         }
         // An empty or null value where `old` has a relationship: that relationship emptied (when
         // `old` had linkage to empty).
-        if let before = oldRelationships[member.key], let cleared = Self.cleared(before),
+        if let before = oldRelationships[member.key],
+          let cleared = ResourceClassifier.emptied(before),
           Self.differs(cleared, from: before)
         {
           relationships.append(PlannedMember(member.key, cleared))
@@ -83,7 +84,7 @@ struct ChangeSet {
       add(attribute: member.key, .null)
     }
     for relationship in old.relationships where !newFields.hasField(relationship.key) {
-      if let cleared = Self.cleared(relationship.value),
+      if let cleared = ResourceClassifier.emptied(relationship.value),
         Self.differs(cleared, from: relationship.value)
       {
         relationships.append(PlannedMember(relationship.key, cleared))
@@ -142,25 +143,6 @@ struct ChangeSet {
     case .attribute: return .attribute(member.value)
     case .relationship: return .relationship
     case .none: return nil
-    }
-  }
-
-  /// Whether an attribute value, where the other version has a relationship, empties it.
-  private static func clears(_ value: EncodedNode) -> Bool {
-    switch value {
-    case .null, .nullRelated: return true
-    case .array(let array): return array.elements.isEmpty
-    default: return false
-    }
-  }
-
-  /// The relationship that empties `relationship`: `"data": null` for a to-one, `"data": []` for
-  /// a to-many; `nil` for one without `data`, which says neither.
-  private static func cleared(_ relationship: PlannedNode) -> PlannedNode? {
-    switch relationship.relationshipLinkage {
-    case .toMany?: return .toManyRelationship([])
-    case .toOne?: return .nullRelationship
-    case nil: return nil
     }
   }
 

@@ -196,41 +196,7 @@ final class EncoderImpl: Encoder {
       }
     default: break
     }
-    return classify(encoder.node, of: T.self, traits: traits)
-  }
-
-  /// Marks what the static type tells about the value's node.
-  private func classify(
-    _ node: EncodedNode?, of type: Any.Type, traits: EncodingTypeTraits
-  ) -> EncodedNode {
-    guard let node else {
-      // A value that encodes nothing is an empty object, as with JSONEncoder.
-      return .object(EncodedObject(swiftType: type))
-    }
-    switch node {
-    case .object(let object):
-      if traits.contains(.document) {
-        object.role = .document
-      } else if traits.contains(.relationship) {
-        object.role = .relationship
-      } else if traits.contains(.attribute) {
-        object.role = .attribute
-      } else if object.role == .plain, !traits.isDisjoint(with: .declaredRelated) {
-        // Nested in a resource, it must then identify the related resource it stands for.
-        object.isDeclaredRelated = true
-      }
-      // A model that declares its type stores none: give the object the declared one.
-      if traits.contains(.declaresResourceType), object[ResourceMemberName.type.text] == nil,
-        let declared = (type as? any JSONAPIResource.Type)?.jsonAPIType
-      {
-        object.append(.string(declared), for: ResourceMemberName.type.text)
-      }
-    case .null:
-      if traits.contains(.optionalOfRelated) { return .nullRelated }
-    default:
-      break
-    }
-    return node
+    return ResourceClassifier.marked(encoder.node, of: T.self, traits: traits)
   }
 
   private func wrapPrimitive<T: Encodable>(_ value: T, key: (any CodingKey)?) throws
