@@ -41,7 +41,7 @@ struct DocumentAssembler {
       document.append(PlannedMember("errors", .value(errors)))
     } else {
       try appendData(
-        members["data"] ?? .null, swiftType: Any.self, to: &document, streamed: streamed)
+        members["data"] ?? .null, swiftType: rootType, to: &document, streamed: streamed)
     }
     for name in ["meta", "links", "jsonapi"] {
       switch members[name] {
@@ -154,9 +154,7 @@ struct DocumentAssembler {
       for (index, element) in array.elements.enumerated() {
         do {
           guard case .object(let object) = element else {
-            throw JSONAPIError.missingResourceType(
-              swiftType: "\(swiftType)",
-              codingPath: EncodingPath.topLevel.appending(index: index).text)
+            throw Self.notAResource(rootType: swiftType, element: index)
           }
           data.append(.resource(try primaryResource(object, at: index)))
         } catch {
@@ -165,9 +163,18 @@ struct DocumentAssembler {
       }
       return .array(data)
     default:
-      throw JSONAPIError.missingResourceType(
-        swiftType: "\(swiftType)", codingPath: EncodingPath.topLevel.text)
+      throw Self.notAResource(rootType: swiftType, element: nil)
     }
+  }
+
+  /// The error for primary data that is not a resource (element `element` of a collection, or
+  /// the whole data), however the data was written (whole here, or streamed by
+  /// ``PrimaryDataStream``): named by the type encoded, or `Any` for a document's data, whose
+  /// type the document does not say.
+  static func notAResource(rootType: Any.Type, element: Int?) -> JSONAPIError {
+    let name = rootType is any JSONAPIDocumentMarker.Type ? "\(Any.self)" : "\(rootType)"
+    let path = element.map { EncodingPath.topLevel.appending(index: $0) } ?? EncodingPath.topLevel
+    return .missingResourceType(swiftType: name, codingPath: path.text)
   }
 
   /// Sizes the tables for `count` primary resources, a collection's length known before its

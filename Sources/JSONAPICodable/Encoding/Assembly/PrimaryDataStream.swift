@@ -126,10 +126,7 @@ final class PrimaryDataStream {
     written += 1
     do {
       guard case .object(let object) = node else {
-        // A document's data is named as the whole-tree route names it.
-        let name = swiftType is any JSONAPIDocumentMarker.Type ? "\(Any.self)" : "\(swiftType)"
-        throw JSONAPIError.missingResourceType(
-          swiftType: name, codingPath: EncodingPath.topLevel.appending(index: index).text)
+        throw DocumentAssembler.notAResource(rootType: swiftType, element: index)
       }
       let parts = try assembler.primaryResource(object, at: index)
       let blocking = assembler.firstUnsettledPrimary()
