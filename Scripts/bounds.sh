@@ -20,6 +20,8 @@
 set -euo pipefail
 caller=$(pwd)
 cd "$(dirname "$0")/.."
+# shellcheck source-path=SCRIPTDIR source=lib/servers.sh
+source Scripts/lib/servers.sh
 root=$(pwd)
 
 transport=urlsession
@@ -55,36 +57,15 @@ echo "== hostile server"
 server_out="$work/server.out"
 server_log="$work/server.log"
 : >"$server_out"
+stop_started_on_exit
 python3 "$root/Scripts/hostile-server.py" 0 >"$server_out" 2>"$server_log" &
 server_pid=$!
-stop_server() {
-  if kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
-}
-trap stop_server EXIT
-trap 'exit 130' INT TERM
+track_pid "$server_pid"
 
 # Bounded wait (60 s): the server compresses its gzip bomb, prints its port, then must answer.
-port=""
-ready=no
-for _ in $(seq 1 120); do
-  if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
-  port=$(head -n 1 "$server_out")
-  if [ -n "$port" ] && python3 -c "import urllib.request; urllib.request.urlopen(
-      'http://127.0.0.1:$port/ok?id=0', timeout=2)" >/dev/null 2>&1; then
-    ready=yes
-    break
-  fi
-  sleep 0.5
-done
-if [ "$ready" != yes ]; then
-  echo "the hostile server did not answer within 60 s; its log:" >&2
-  cat "$server_log" >&2
-  exit 1
-fi
-base="http://127.0.0.1:$port/"
+wait_until_answering --port-file "$server_out" "the hostile server" "$server_pid" "/ok?id=0" \
+  "$server_log"
+base="http://127.0.0.1:$(head -n 1 "$server_out")/"
 echo "serving $base; probe: $probe --transport $transport"
 
 mib=1048576

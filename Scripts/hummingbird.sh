@@ -25,6 +25,8 @@
 # operation), SCHEMATHESIS_SECONDS (75 per run, two runs) and SCHEMATHESIS_SEED (1) schemathesis.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source-path=SCRIPTDIR source=lib/servers.sh
+source Scripts/lib/servers.sh
 root=$(pwd)
 started=$(date +%s)
 
@@ -52,17 +54,7 @@ if [ "$mode" = run ]; then
   generated_client_bin="$(swift build --package-path Examples/OpenAPIClient --show-bin-path)/BlogOpenAPIClient"
 fi
 
-# make_venv DIR REQUIREMENTS [PYTHON]: a virtualenv at DIR with REQUIREMENTS installed (by
-# PYTHON, default python3), made again only when the requirements changed.
-make_venv() {
-  echo "== hummingbird: Python venv with $(basename "$2") (${3:-python3})"
-  if [ ! -x "$1/bin/python" ] || ! cmp -s "$2" "$1/requirements.installed"; then
-    rm -rf "$1"
-    "${3:-python3}" -m venv "$1"
-    "$1/bin/pip" install --quiet --disable-pip-version-check -r "$2"
-    cp "$2" "$1/requirements.installed"
-  fi
-}
+echo "== hummingbird: Python venv with $(basename "$requirements") (python3)"
 make_venv "$venv" "$requirements"
 python="$venv/bin/python"
 
@@ -80,65 +72,38 @@ st_phases="examples,coverage,fuzzing stateful"
 if ! "$st_python" -c 'import sys; sys.exit(sys.version_info < (3, 12))'; then
   st_phases="examples,fuzzing stateful"
 fi
-if [ "$mode" = run ]; then make_venv "$st_venv" "$st_requirements" "$st_python"; fi
+if [ "$mode" = run ]; then
+  echo "== hummingbird: Python venv with $(basename "$st_requirements") ($st_python)"
+  make_venv "$st_venv" "$st_requirements" "$st_python"
+fi
 
-# Two free ports, chosen by the kernel.
-read -r server_port proxy_port < <("$python" -c '
-import socket
-sockets = [socket.socket() for _ in range(2)]
-for s in sockets: s.bind(("127.0.0.1", 0))
-print(*[s.getsockname()[1] for s in sockets])
-for s in sockets: s.close()')
+read -r server_port proxy_port < <(free_ports 2)
 run_dir=$(mktemp -d "$work/run.XXXXXX")
 recorded="$run_dir/responses"
 url="http://127.0.0.1:$proxy_port/"
 
-pids=()
-stop() {
-  for pid in "${pids[@]}"; do
-    if kill -0 "$pid" 2>/dev/null; then
-      kill "$pid" 2>/dev/null || true
-      wait "$pid" 2>/dev/null || true
-    fi
-  done
-}
-trap stop EXIT
-trap 'exit 130' INT TERM
+# The server and the proxy (start_logged) are stopped by their PIDs on exit.
+stop_started_on_exit
 
 # Starts the server on $server_port with the run's database (its log appended to server.log).
 start_server() {
-  PORT="$server_port" DATABASE_PATH="$run_dir/blog.sqlite" BASE_URL="http://127.0.0.1:$proxy_port" \
-    LOG_LEVEL=error "$server_bin" >>"$run_dir/server.log" 2>&1 &
-  server_pid=$!
-  pids+=("$server_pid")
+  start_logged "$run_dir/server.log" env PORT="$server_port" DATABASE_PATH="$run_dir/blog.sqlite" \
+    BASE_URL="http://127.0.0.1:$proxy_port" LOG_LEVEL=error "$server_bin"
+  server_pid=$started_pid
 }
 
-# Bounded wait: $1 answers within 60 s, or the run fails with the logs.
-wait_until_answering() {
-  for _ in $(seq 1 120); do
-    if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
-    # Any HTTP answer will do (schemathesis may have deleted people/1 by then).
-    if "$python" -c "
-import sys, urllib.error, urllib.request
-try:
-    urllib.request.urlopen(sys.argv[1], timeout=2)
-except urllib.error.HTTPError:
-    pass" "${1}people/1" >/dev/null 2>&1; then
-      return 0
-    fi
-    sleep 0.5
-  done
-  echo "the server did not answer within 60 s; its log:" >&2
-  cat "$run_dir/server.log" "$run_dir/proxy.log" >&2
-  exit 1
+# Bounded wait: $1 answers within 60 s, or the run fails with the logs. Any HTTP answer will do
+# (schemathesis may have deleted people/1 by then).
+wait_for_server() {
+  wait_until_answering --any-status "the server" "$server_pid" "${1}people/1" \
+    "$run_dir/server.log" "$run_dir/proxy.log"
 }
 
 echo "== hummingbird: server on 127.0.0.1:$server_port (database $run_dir/blog.sqlite), proxy on $url"
 start_server
-"$python" IntegrationTests/hummingbird/recording_proxy.py "$proxy_port" "$server_port" "$recorded" \
-  >"$run_dir/proxy.log" 2>&1 &
-pids+=("$!")
-wait_until_answering "$url"
+start_logged "$run_dir/proxy.log" \
+  "$python" IntegrationTests/hummingbird/recording_proxy.py "$proxy_port" "$server_port" "$recorded"
+wait_for_server "$url"
 
 if [ "$mode" = serve ]; then
   echo "serving $url (log: $run_dir/server.log); Ctrl-C stops it"
@@ -260,7 +225,7 @@ for round in 1 2 3; do
   wait "$server_pid" 2>/dev/null || true
   wait "$writers" || status=1
   start_server
-  wait_until_answering "$direct_url"
+  wait_for_server "$direct_url"
   echo "kill $round of 3:"
   "$python" IntegrationTests/hummingbird/crash.py check "$direct_url" "$ledger" || status=1
 done

@@ -15,6 +15,8 @@
 # (default 8766).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source-path=SCRIPTDIR source=lib/servers.sh
+source Scripts/lib/servers.sh
 root=$(pwd)
 
 mode=run
@@ -30,12 +32,7 @@ bent_url="http://127.0.0.1:$bent_port/"
 mkdir -p "$work"
 
 echo "== server: Python venv with $(basename "$requirements")"
-if [ ! -x "$venv/bin/python" ] || ! cmp -s "$requirements" "$venv/requirements.installed"; then
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
-  cp "$requirements" "$venv/requirements.installed"
-fi
+make_venv "$venv" "$requirements"
 python="$venv/bin/python"
 
 echo "== server: fresh database, migrated and seeded"
@@ -51,40 +48,22 @@ for taken in "$port" "$bent_port"; do
 done
 
 echo "== server: starting on $url"
+# Both servers are stopped by their PIDs on exit.
+stop_started_on_exit
 log="$work/server.log"
 (cd IntegrationTests/server && exec "$python" manage.py runserver "127.0.0.1:$port" --noreload) \
   >"$log" 2>&1 &
 server_pid=$!
+track_pid "$server_pid"
 bent_log="$work/bent-server.log"
-python3 IntegrationTests/bent/server.py "$bent_port" >"$bent_log" 2>&1 &
-bent_pid=$!
-stop_servers() {
-  for pid in "$server_pid" "$bent_pid"; do
-    if kill -0 "$pid" 2>/dev/null; then
-      kill "$pid" 2>/dev/null || true
-      wait "$pid" 2>/dev/null || true
-    fi
-  done
-}
-trap stop_servers EXIT
-trap 'exit 130' INT TERM
+: >"$bent_log"
+start_logged "$bent_log" python3 IntegrationTests/bent/server.py "$bent_port"
+bent_pid=$started_pid
 
-# Bounded wait: a server answers within 60 s or the run fails with its log.
-wait_for() { # PID URL LOG
-  for _ in $(seq 1 120); do
-    if ! kill -0 "$1" 2>/dev/null; then break; fi
-    if "$python" -c "import urllib.request; urllib.request.urlopen('$2', timeout=2)" \
-      >/dev/null 2>&1; then
-      return 0
-    fi
-    sleep 0.5
-  done
-  echo "the server at $2 did not answer within 60 s; its log:" >&2
-  cat "$3" >&2
-  exit 1
-}
-wait_for "$server_pid" "${url}articles/1" "$log"
-wait_for "$bent_pid" "${bent_url}articles/1" "$bent_log"
+# Bounded waits: each server answers within 60 s, or the run fails with its log.
+wait_until_answering "the server at ${url}articles/1" "$server_pid" "${url}articles/1" "$log"
+wait_until_answering "the server at ${bent_url}articles/1" "$bent_pid" "${bent_url}articles/1" \
+  "$bent_log"
 
 if [ "$mode" = serve ]; then
   echo "serving $url (log: $log); Ctrl-C stops it"

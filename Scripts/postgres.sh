@@ -31,6 +31,8 @@
 #   Scripts/postgres.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source-path=SCRIPTDIR source=lib/servers.sh
+source Scripts/lib/servers.sh
 root=$(pwd)
 started=$(date +%s)
 export SWIFT_BACKTRACE=enable=no
@@ -38,36 +40,24 @@ export SWIFT_BACKTRACE=enable=no
 work="$root/.build-postgres"
 mkdir -p "$work"
 
-# What the EXIT trap stops: the servers (pid), crash.py's writers, the cluster.
+# What the EXIT trap stops: crash.py's writers and the servers (pid), by their PIDs (tracked:
+# Scripts/lib/servers.sh), then the cluster (finish).
 declare -A port=() pid=()
 run_dir=
 data=
 pg_started=
-writers=
 status=0
 
 # stop_instance NAME: SIGTERM, at most 10 s for it to end, then SIGKILL.
 stop_instance() {
-  local p=${pid[$1]:-}
-  [ -n "$p" ] || return 0
-  if kill -0 "$p" 2>/dev/null; then
-    kill "$p" 2>/dev/null || true
-    for _ in $(seq 1 40); do
-      kill -0 "$p" 2>/dev/null || break
-      sleep 0.25
-    done
-    kill -9 "$p" 2>/dev/null || true
-  fi
-  wait "$p" 2>/dev/null || true
+  stop_pid "${pid[$1]:-}"
   pid[$1]=
 }
 
+# finish STATUS: the rest of the EXIT trap, once the servers are stopped.
+# shellcheck disable=SC2317 # called by the EXIT trap (stop_started_on_exit)
 finish() {
-  local code=$?
-  set +e
-  if [ -n "$writers" ]; then kill "$writers" 2>/dev/null; wait "$writers" 2>/dev/null; fi
-  stop_instance A
-  stop_instance B
+  local code=$1
   if [ "$code" -ne 0 ]; then
     for name in A B; do
       if [ -f "$run_dir/server-$name.log" ]; then
@@ -94,10 +84,8 @@ finish() {
   fi
   local elapsed=$(($(date +%s) - started))
   echo "== postgres: $((elapsed / 60)) min $((elapsed % 60)) s"
-  exit "$code"
 }
-trap finish EXIT
-trap 'exit 130' INT TERM
+stop_started_on_exit finish
 
 # The newest PostgreSQL server installed (Debian's layout), if any.
 find_pg_bin() {
@@ -129,12 +117,7 @@ swift build --package-path IntegrationTests --product HummingbirdSuite -Xswiftc 
 suite_bin="$(swift build --package-path IntegrationTests --show-bin-path)/HummingbirdSuite"
 
 # Three free ports, chosen by the kernel: PostgreSQL, A, B.
-read -r pg_port port_a port_b < <(python3 -c '
-import socket
-sockets = [socket.socket() for _ in range(3)]
-for s in sockets: s.bind(("127.0.0.1", 0))
-print(*[s.getsockname()[1] for s in sockets])
-for s in sockets: s.close()')
+read -r pg_port port_a port_b < <(free_ports 3)
 run_dir=$(mktemp -d "$work/run.XXXXXX")
 data="$run_dir/data"
 as_postgres=()
@@ -166,33 +149,24 @@ createdb "${pg[@]}" blog
 
 # start_instance NAME: the blog on NAME's port with the database (its log appended).
 start_instance() {
-  DATABASE_URL="$database_url" PORT="${port[$1]}" BASE_URL="http://127.0.0.1:${port[$1]}" \
-    LOG_LEVEL=error "$server_bin" >>"$run_dir/server-$1.log" 2>&1 &
-  pid[$1]=$!
+  start_logged "$run_dir/server-$1.log" env DATABASE_URL="$database_url" PORT="${port[$1]}" \
+    BASE_URL="http://127.0.0.1:${port[$1]}" LOG_LEVEL=error "$server_bin"
+  pid[$1]=$started_pid
 }
 
-# Bounded wait: NAME answers GET /people/1 (any HTTP answer) within 60 s, or the run fails.
-wait_until_answering() {
-  for _ in $(seq 1 120); do
-    if ! kill -0 "${pid[$1]}" 2>/dev/null; then
-      echo "instance $1 exited before answering" >&2
-      exit 1
-    fi
-    if curl -s -o /dev/null --max-time 2 "http://127.0.0.1:${port[$1]}/people/1"; then
-      return 0
-    fi
-    sleep 0.5
-  done
-  echo "instance $1 did not answer within 60 s" >&2
-  exit 1
+# Bounded wait: NAME answers GET /people/1 (any HTTP answer) within 60 s, or the run fails (the
+# EXIT trap prints the logs).
+wait_for_instance() {
+  wait_until_answering --any-status "instance $1" "${pid[$1]}" \
+    "http://127.0.0.1:${port[$1]}/people/1"
 }
 
 # Both instances started at once on the database, then waited for.
 start_both() {
   start_instance A
   start_instance B
-  wait_until_answering A
-  wait_until_answering B
+  wait_for_instance A
+  wait_for_instance B
 }
 
 # The seed is there once, however many instances raced to make it.
@@ -241,6 +215,7 @@ for victim in A B A; do
   round=$((round + 1))
   python3 IntegrationTests/hummingbird/crash.py write "$url_a,$url_b" "$ledger" 4 &
   writers=$!
+  track_pid "$writers"
   sleep 3
   if ! kill -9 "${pid[$victim]}"; then
     echo "instance $victim had exited before the kill"
@@ -248,9 +223,9 @@ for victim in A B A; do
   fi
   wait "${pid[$victim]}" 2>/dev/null || true
   wait "$writers" || status=1
-  writers=
+  stop_pid "$writers" # ended: no longer for the EXIT trap to stop
   start_instance "$victim"
-  wait_until_answering "$victim"
+  wait_for_instance "$victim"
   echo "kill $round of 3 (instance $victim):"
   python3 IntegrationTests/hummingbird/crash.py check "$url_a,$url_b" "$ledger" || status=1
 done

@@ -317,7 +317,9 @@ import Testing
         }
         try await group.waitForAll()
       }
-      #expect(runs.value == 3)
+      // Two first runs, and at least one more for the write PostgreSQL aborted (on a loaded
+      // machine a rerun can meet the other write once more).
+      #expect(runs.value >= 3)
       let names = try await store.read { try await $0.resources("people", ids: ["1", "2"]) }
         .map { $0.attributes["name"] }
       // The write that ran again ran last, so it named both rows.
