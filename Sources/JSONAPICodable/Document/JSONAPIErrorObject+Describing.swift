@@ -78,16 +78,15 @@ extension JSONAPIErrorObject {
     status: Int, errors: [JSONAPIErrorObject]
   ) {
     let objects = errors.map(JSONAPIErrorObject.init(describing:))
+    return (status(of: objects), objects)
+  }
+
+  /// The one status of a response carrying `objects`: theirs when they agree, else the most
+  /// general, as JSON:API advises (`400` among 4xx, `500` with any 5xx).
+  static func status(of objects: [JSONAPIErrorObject]) -> Int {
     let statuses = Set(objects.compactMap { $0.status.flatMap { Int($0) } })
-    let status: Int
-    if statuses.count == 1, let only = statuses.first {
-      status = only
-    } else if statuses.contains(where: { $0 >= 500 }) {
-      status = 500
-    } else {
-      status = 400
-    }
-    return (status, objects)
+    if statuses.count == 1, let only = statuses.first { return only }
+    return statuses.contains(where: { $0 >= 500 }) ? 500 : 400
   }
 
   private init(describingLibraryError error: JSONAPIError) {

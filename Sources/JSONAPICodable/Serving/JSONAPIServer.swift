@@ -164,15 +164,7 @@ public struct JSONAPIServer: Sendable {
   /// they differ, as JSON:API advises: `400` among 4xx, `500` with any 5xx).
   func errorResponse(_ errors: [any Error], exchange: ServedExchange) -> JSONAPIServerResponse {
     let objects = errors.flatMap(Self.errorObjects)
-    let statuses = Set(objects.compactMap { $0.status.flatMap { Int($0) } })
-    let status: Int
-    if statuses.count == 1, let only = statuses.first {
-      status = only
-    } else if statuses.contains(where: { $0 >= 500 }) {
-      status = 500
-    } else {
-      status = 400
-    }
+    let status = JSONAPIErrorObject.status(of: objects)
     var headers = exchange.headers
     headers.append(("Content-Type", exchange.mediaType.headerValue))
     let body = (try? options.encoder.encode(errors: objects)) ?? Data()
