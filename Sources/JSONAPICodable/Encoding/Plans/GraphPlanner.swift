@@ -247,7 +247,7 @@ private struct Graph {
       operations.append(
         .object([
           PlannedMember("op", .value(.string(JSONAPIOperationCode.add.rawValue))),
-          PlannedMember("data", .object(resourceObject(nodes[index]))),
+          PlannedMember("data", .resource(resourceObject(nodes[index]))),
         ]))
     }
     for index in order {
@@ -294,14 +294,19 @@ private struct Graph {
     return order
   }
 
-  /// The `data` of a new resource's `add`: `type`, `lid`, `attributes`, the relationships not
-  /// deferred (identifiers only), `meta`.
-  private func resourceObject(_ node: Node) -> [PlannedMember] {
-    var members = identifier(of: node).plannedMembers
-    if let parts = node.parts, parts.attributeCount > 0 {
-      members.append(PlannedMember(ResourceMemberName.attributes.text, .attributes(parts)))
+  /// The `data` of a new resource's `add`, a resource object as every resource is written
+  /// (``ResourceParts``): `type` and `lid`, `attributes`, the relationships not deferred
+  /// (identifiers only), `meta`; never `links`, which are the server's to give.
+  private func resourceObject(_ node: Node) -> ResourceParts {
+    let fields = node.parts?.fields
+    let resource = ResourceParts(
+      identifier: identifier(of: node),
+      fields: EncodedObject(
+        role: .plain, capacity: (fields?.count ?? 0) + node.relationships.count))
+    for member in fields?.members ?? [] where member.kind == .attribute {
+      resource.fields.append(member.value, for: member.key)
+      resource.markAttribute(resource.fields.count - 1)
     }
-    var relationships: [PlannedMember] = []
     for relationship in node.relationships where !relationship.isDeferred {
       let object: PlannedNode
       switch relationship.linkage {
@@ -309,15 +314,11 @@ private struct Graph {
       case .toOne(let target?): object = .toOneRelationship(linkage(to: target))
       case .toMany(let targets): object = .toManyRelationship(targets.map { linkage(to: $0) })
       }
-      relationships.append(PlannedMember(relationship.name, object))
+      resource.fields.append(.null, for: relationship.name)
+      resource.markRelationship(resource.fields.count - 1, object)
     }
-    if !relationships.isEmpty {
-      members.append(PlannedMember(ResourceMemberName.relationships.text, .object(relationships)))
-    }
-    if let meta = node.parts?.meta {
-      members.append(PlannedMember(ResourceMemberName.meta.text, .value(.object(meta))))
-    }
-    return members
+    resource.meta = node.parts?.meta
+    return resource
   }
 
   /// `{"op": "update", "ref": {type, lid, relationship}, "data": ...}` (R107, R108: a to-many
