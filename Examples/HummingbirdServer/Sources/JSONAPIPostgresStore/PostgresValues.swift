@@ -160,12 +160,16 @@ enum PGIDs {
 
   /// Several ids as one array value (those the column cannot hold left out).
   static func array(_ ids: [String], kind: SQLIDKind) -> PGValue {
-    switch kind {
-    case .text: return .texts(ids.filter { !$0.utf8.contains(0) })
-    case .integer:
-      return .integers(
-        ids.compactMap { id in Int64(id).flatMap { String($0) == id ? $0 : nil } })
+    var texts: [String] = []
+    var integers: [Int64] = []
+    for id in ids {
+      switch value(id, kind: kind) {
+      case .text(let text)?: texts.append(text)
+      case .integer(let number)?: integers.append(number)
+      default: break
+      }
     }
+    return kind == .text ? .texts(texts) : .integers(integers)
   }
 
   /// The text a filter or cursor value stands for when compared with ids: a string as it is, an

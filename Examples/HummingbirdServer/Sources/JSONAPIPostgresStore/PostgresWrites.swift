@@ -224,9 +224,7 @@ struct PGWrites: Sendable {
       record, null: PGValue.null, value: PGCodec.stored, id: PGIDs.value)
     return (
       changes.assignments,
-      changes.toManys.compactMap { relationship, ids in
-        info.toMany(named: relationship).map { ($0, PGIDs.array(ids, kind: $0.targetIDKind)) }
-      }
+      changes.toManys.map { toMany, ids in (toMany, PGIDs.array(ids, kind: toMany.targetIDKind)) }
     )
   }
 

@@ -23,12 +23,12 @@ public struct SQLUnstorable: Error, Sendable {
 
 /// What a write of one record changes in its table: column values, and the new linkage of
 /// to-many relationships.
-public struct SQLRecordChanges<Value> {
-  /// One value per attribute and to-one relationship the record names, by quoted column… as
-  /// the store writes it: `(column, value)` in the order of the members' names.
+public struct SQLRecordChanges<Column: SQLColumnKind, Value> {
+  /// One value per attribute and to-one relationship the record names, with its (unquoted)
+  /// column, in the order of the members' names.
   public var assignments: [(column: String, value: Value)]
   /// The ids of each to-many relationship the record names: each checked, each once, in order.
-  public var toManys: [(relationship: String, ids: [String])]
+  public var toManys: [(toMany: SQLStoreCatalog<Column>.ToMany, ids: [String])]
 }
 
 extension SQLStoreCatalog {
@@ -73,8 +73,8 @@ extension SQLStoreCatalog.Table {
     _ record: JSONAPIResourceRecord, null: Value,
     value: (JSONAPIValue, Column) throws(SQLUnstorable) -> Value,
     id: (String, SQLIDKind) -> Value?
-  ) throws -> SQLRecordChanges<Value> {
-    var changes = SQLRecordChanges<Value>(assignments: [], toManys: [])
+  ) throws -> SQLRecordChanges<Column, Value> {
+    var changes = SQLRecordChanges<Column, Value>(assignments: [], toManys: [])
     for name in record.attributes.keys.sorted() {
       guard let attribute = attribute(named: name) else {
         throw JSONAPIStoreError.unstorableValue(
@@ -108,7 +108,7 @@ extension SQLStoreCatalog.Table {
           throw JSONAPIStoreError.unstorableValue(
             member: name, reason: "it is a to-many relationship; its linkage is an array")
         }
-        changes.toManys.append((name, try targets(identifiers, of: toMany, id)))
+        changes.toManys.append((toMany, try targets(identifiers, of: toMany, id)))
       } else if let inverse = inverse(named: name) {
         throw JSONAPIStoreError.unstorableValue(
           member: name,

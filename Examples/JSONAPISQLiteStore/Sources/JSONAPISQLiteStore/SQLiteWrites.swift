@@ -229,10 +229,8 @@ struct SQLiteWrites: Sendable {
       record, null: SQLiteValue.null, value: SQLiteCodec.stored, id: SQLiteIDs.value)
     return (
       changes.assignments,
-      changes.toManys.compactMap { relationship, ids in
-        info.toMany(named: relationship).map { toMany in
-          (toMany, ids.compactMap { SQLiteIDs.value($0, kind: toMany.targetIDKind) })
-        }
+      changes.toManys.map { toMany, ids in
+        (toMany, ids.compactMap { SQLiteIDs.value($0, kind: toMany.targetIDKind) })
       }
     )
   }
