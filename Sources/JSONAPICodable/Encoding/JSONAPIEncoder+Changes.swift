@@ -61,9 +61,8 @@ extension JSONAPIEncoder {
       let call = call.adjusted { $0.includesRelatedResources = false }
       let changes = try ChangeSet(
         from: resource(old, named: "old", call: call), to: resource(new, named: "new", call: call))
-      var writer = DocumentWriter(options: call.options)
-      try writer.write([PlannedMember("data", .resource(changes.resource))])
-      return (try writer.takeData(), changes.isEmpty)
+      let document = PlannedDocument(data: .resource(changes.resource))
+      return (try DocumentWriter.text(of: document, options: call.options), changes.isEmpty)
     }
   }
 

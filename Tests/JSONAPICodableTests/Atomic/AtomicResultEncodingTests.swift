@@ -37,6 +37,27 @@ import Testing
         == ["author": ["data": ["type": "people", "id": "9"]]])
   }
 
+  @Test func aResultsArrayOfResourcesIsWrittenAsADocumentsDataIs() throws {
+    // A value placed inside an operation is planned whole; its array elements are taken apart by
+    // the rule a document's streamed primary data uses, so the two write the same resources.
+    let people = [AtomicPerson(id: "9", name: "Dan"), AtomicPerson(id: "10", name: "Eve")]
+    let results = try checkedAtomic(
+      encoder.encode(results: [JSONAPIOperationResult(data: people)]),
+      name: "atomic-results-array")
+    let document = try JSONDecoder().decode(JSONAPIValue.self, from: encoder.encode(people))
+    #expect(results["atomic:results"]?[0]?["data"] == document["data"])
+    #expect(results["atomic:results"]?[0]?["data"]?[1]?["id"] == "10")
+
+    // R40: a resource given twice is the error at its second element, under the result's path.
+    let repeated = people + [AtomicPerson(id: "9", name: "Dan")]
+    #expect {
+      try encoder.encode(results: [JSONAPIOperationResult(data: repeated)])
+    } throws: { error in
+      guard case .invalidValue(let reason, let path)? = error as? JSONAPIError else { return false }
+      return reason.contains("people/9 appears twice") && path == "atomic:results[0].data[2]"
+    }
+  }
+
   @Test func noResultsIsAnError() throws {
     // R100: at least one result; a server answers 204 instead.
     #expect(throws: JSONAPIError.self) { try encoder.encode(results: []) }

@@ -4,13 +4,14 @@ import Testing
 @testable import JSONAPICodable
 
 /// A collection's primary resources are taken apart and written while the collection is still
-/// being encoded (``PrimaryDataStream``). These pin down that the streamed route gives the bytes
-/// and the errors of assembling the whole tree first, which a wrapper that hides its array from
-/// the stream still takes.
+/// being encoded (``PrimaryDataStream``). These pin down that streaming gives the bytes and the
+/// errors of taking the resources apart once the whole tree is encoded, which a wrapper that hides
+/// its array from the stream while it is encoded still gets.
 @Suite("Streaming primary data")
 struct PrimaryDataStreamTests {
   /// Encodes its array through a single-value container: the stream only takes a standard array
-  /// in the primary data slot, so this goes the whole-tree route with the same document.
+  /// in the primary data slot while it is encoded, so this one's resources are taken apart and
+  /// written once the whole tree is encoded, with the same document.
   struct Unstreamed<Element: Encodable>: Encodable {
     var elements: [Element]
     func encode(to encoder: any Encoder) throws {
@@ -106,6 +107,30 @@ struct PrimaryDataStreamTests {
     let empty = try JSONAPIEncoder().encode(JSONAPIDocument<[Article]?, JSONAPIValue>(data: nil))
     #expect(text(empty) == #"{"data":null}"#)
     #expect(text(try JSONAPIEncoder().encode([Article]())) == #"{"data":[]}"#)
+  }
+
+  @Test("empty primary data, streamed or written once encoded, is an empty array in every format")
+  func emptyData() throws {
+    struct Plain: Encodable {
+      var data: [String] = []
+      var meta = ["total": 0]
+    }
+    for formatting in Self.formattings {
+      let encoder = JSONAPIEncoder()
+      encoder.outputFormatting = formatting
+      let foundation = JSONEncoder()
+      // Sorted: Foundation's member order is not the declaration's, and `data` sorts first.
+      foundation.outputFormatting = JSONEncoder.OutputFormatting(rawValue: formatting.rawValue)
+        .union(.sortedKeys)
+      let expected = text(try foundation.encode(Plain()))
+      let meta = JSONAPIValue.object(["total": .number(0)])
+      for document in [
+        try encoder.encode(JSONAPIDocument(data: [Article](), meta: meta)),
+        try encoder.encode(JSONAPIDocument(data: Unstreamed(elements: [Article]()), meta: meta)),
+      ] {
+        #expect(text(document) == expected, "formatting \(formatting.rawValue)")
+      }
+    }
   }
 
   @Test("the first element that fails is reported, whatever stage it fails in")

@@ -7,7 +7,8 @@ import Testing
 /// all at once, once the primary data is taken apart (``IncludedCollector/placePrimaries()``).
 /// These pin down that a resource given twice in the primary data (R40) is still the error it was
 /// when each identity was looked up as it came: at the first element that repeats an earlier one,
-/// and ahead of any later element's error, on the streamed and the whole-tree route alike.
+/// and ahead of any later element's error, whether the elements stream as they are encoded or are
+/// written once the whole tree is.
 @Suite("Repeated primary resources")
 struct PrimaryIdentityTests {
   struct Item: Encodable {
@@ -28,7 +29,7 @@ struct PrimaryIdentityTests {
 
   static func items(_ count: Int) -> [Item] { (0..<count).map { Item("\($0)") } }
 
-  /// Encodes `items` as streamed primary data and through the whole-tree route.
+  /// Encodes `items` as primary data that streams, and as primary data written once encoded.
   static func encodeBothRoutes(_ items: [Item]) -> [Result<Data, any Error>] {
     [
       Result { try JSONAPIEncoder().encode(items) },

@@ -11,44 +11,45 @@ struct DocumentAssembler {
     collector = IncludedCollector(ledger: classifier.toMany)
   }
 
-  /// The top-level members for `root`, the tree of a value of type `rootType`.
+  /// The document for `root`, the tree of a value of type `rootType`: its primary data as a value
+  /// and its other top-level members.
   ///
   /// - Throws: ``JSONAPIError/missingResourceType(swiftType:codingPath:)`` when primary data is not
   ///   resource-shaped; ``JSONAPIError/invalidValue(reason:codingPath:)`` for members JSON:API
   ///   cannot express (a `meta` that is not an object, a primary resource given twice, an error
   ///   object without members, …).
   ///
-  /// With `streamed`, the primary data is that array, whose resources ``primaryResource(_:at:)``
+  /// With `streamed`, the primary data is that array, whose elements ``primaryElement(_:at:)``
   /// has taken apart, the caller has written and ``checkPrimaryIdentities()`` has checked: the
   /// document gets every member but `data`.
   mutating func assemble(
     _ root: EncodedNode, rootType: Any.Type, streamed: EncodedArray? = nil
-  ) throws -> [PlannedMember] {
+  ) throws -> PlannedDocument {
     // A JSONAPIRelationship at the top level is a relationship endpoint's body: its linkage, links
     // and meta, nothing included.
     if case .object(let wrapper) = root, wrapper.role == .relationship {
-      return try classifier.relationshipObject(
-        fromWrapper: wrapper, into: nil, name: "", path: ResourcePaths.topLevel) ?? []
+      let body = try classifier.relationshipObject(
+        fromWrapper: wrapper, into: nil, name: "", path: ResourcePaths.topLevel)
+      return PlannedDocument(data: body?.data, others: body?.others ?? [])
     }
-    var document: [PlannedMember] = []
     // A JSONAPIDocument or an error document brings its top-level members; anything else is data.
     guard case .object(let members) = root, members.role == .document else {
-      try appendData(root, swiftType: rootType, to: &document, streamed: streamed)
-      return document
+      return try documentOfData(root, swiftType: rootType, streamed: streamed)
     }
+    var document: PlannedDocument
     if let errors = members["errors"] {
       try Self.checkErrors(errors)
-      document.append(PlannedMember("errors", .value(errors)))
+      document = PlannedDocument(data: nil, others: [PlannedMember("errors", .value(errors))])
     } else {
-      try appendData(
-        members["data"] ?? .null, swiftType: rootType, to: &document, streamed: streamed)
+      document = try documentOfData(
+        members["data"] ?? .null, swiftType: rootType, streamed: streamed)
     }
     for name in ["meta", "links", "jsonapi"] {
       switch members[name] {
       case nil, .null?, .nullRelated?:
         continue
       case .object(let object)?:
-        document.append(PlannedMember(name, .value(.object(object))))
+        document.others.append(PlannedMember(name, .value(.object(object))))
       default:
         throw JSONAPIError.invalidValue(
           reason: SpecSection.cite("`\(name)` must encode as a JSON object", SpecSection.topLevel),
@@ -58,11 +59,24 @@ struct DocumentAssembler {
     return document
   }
 
-  /// Appends `data` for `node` and, when wanted and there are any, the `included` resources.
-  private mutating func appendData(
-    _ node: EncodedNode, swiftType: Any.Type, to document: inout [PlannedMember],
-    streamed: EncodedArray?
-  ) throws {
+  /// The array in the primary data slot of `root`, the tree ``assemble(_:rootType:streamed:)``
+  /// plans: the tree itself, or a document's `data`; `nil` when the primary data is not an array.
+  static func primaryArray(of root: EncodedNode) -> EncodedArray? {
+    switch root {
+    case .array(let array): return array
+    case .object(let object) where object.role == .document && object["errors"] == nil:
+      if case .array(let array)? = object["data"] { return array }
+      return nil
+    default: return nil
+    }
+  }
+
+  /// A document with `data` for `node` and, when wanted and there are any, the `included`
+  /// resources.
+  private mutating func documentOfData(
+    _ node: EncodedNode, swiftType: Any.Type, streamed: EncodedArray?
+  ) throws -> PlannedDocument {
+    var document: PlannedDocument
     if let streamed {
       // The primary data must be the array that streamed; nothing else can have written it.
       guard case .array(let array) = node, array === streamed else {
@@ -70,8 +84,9 @@ struct DocumentAssembler {
           reason: "the primary data changed after its resources were written",
           codingPath: EncodingPath.topLevel.appending("data").text)
       }
+      document = PlannedDocument(data: nil)
     } else {
-      document.append(PlannedMember("data", try primaryData(node, swiftType: swiftType)))
+      document = PlannedDocument(data: try primaryData(node, swiftType: swiftType))
       try checkPrimaryIdentities()
     }
     if classifier.options.includeTree != nil {
@@ -80,7 +95,7 @@ struct DocumentAssembler {
       classifier.toMany.settleAll()
       // R67 (1.1): a response to `include` has `included`, even when it is empty.
       appendIncluded(to: &document)
-      return
+      return document
     }
     collector.reserveForQueued()
     let classifier = self.classifier
@@ -98,12 +113,13 @@ struct DocumentAssembler {
     if classifier.options.includesRelatedResources, !collector.resources.isEmpty {
       appendIncluded(to: &document)
     }
+    return document
   }
 
   /// Appends `included` with the collected resources, handed over so that the writer can let go
   /// of each as it writes it.
-  private mutating func appendIncluded(to document: inout [PlannedMember]) {
-    document.append(
+  private mutating func appendIncluded(to document: inout PlannedDocument) {
+    document.others.append(
       PlannedMember("included", .included(IncludedResources(collector.takeResources()))))
   }
 
@@ -153,10 +169,7 @@ struct DocumentAssembler {
       data.reserveCapacity(array.elements.count)
       for (index, element) in array.elements.enumerated() {
         do {
-          guard case .object(let object) = element else {
-            throw Self.notAResource(rootType: swiftType, element: index)
-          }
-          data.append(.resource(try primaryResource(object, at: index)))
+          data.append(.resource(try primaryElement(element, at: index, rootType: swiftType)))
         } catch {
           throw firstPrimaryError(error)
         }
@@ -167,10 +180,24 @@ struct DocumentAssembler {
     }
   }
 
+  /// Element `index` of an array of primary data taken apart (``primaryResource(_:at:)``), for a
+  /// document ``PrimaryDataStream`` writes and for a value planned whole (the data of an atomic
+  /// operation): the one rule for an element, so both name its errors alike.
+  ///
+  /// - Throws: ``JSONAPIError/missingResourceType(swiftType:codingPath:)`` naming `rootType` when
+  ///   the element is not an object; what taking it apart throws.
+  mutating func primaryElement(_ element: EncodedNode, at index: Int, rootType: Any.Type) throws
+    -> ResourceParts
+  {
+    guard case .object(let object) = element else {
+      throw Self.notAResource(rootType: rootType, element: index)
+    }
+    return try primaryResource(object, at: index)
+  }
+
   /// The error for primary data that is not a resource (element `element` of a collection, or
-  /// the whole data), however the data was written (whole here, or streamed by
-  /// ``PrimaryDataStream``): named by the type encoded, or `Any` for a document's data, whose
-  /// type the document does not say.
+  /// the whole data): named by the type encoded, or `Any` for a document's data, whose type the
+  /// document does not say.
   static func notAResource(rootType: Any.Type, element: Int?) -> JSONAPIError {
     let name = rootType is any JSONAPIDocumentMarker.Type ? "\(Any.self)" : "\(rootType)"
     let path = element.map { EncodingPath.topLevel.appending(index: $0) } ?? EncodingPath.topLevel

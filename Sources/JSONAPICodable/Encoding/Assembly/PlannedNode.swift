@@ -28,6 +28,53 @@ enum PlannedNode {
   case attributes(ResourceParts)
   /// A resource's `relationships`, in order.
   case relationships(ResourceParts)
+  /// A relationship object as a ``JSONAPIRelationship`` gives it: `data` when it has one, `links`,
+  /// `meta`.
+  indirect case relationship(PlannedRelationship)
+}
+
+/// A relationship object planned from a ``JSONAPIRelationship``: its `data` as a value, apart from
+/// its other members, so that whoever reads the linkage (change sets, the graph planner, a
+/// relationship endpoint's body) takes it without looking it up by name.
+struct PlannedRelationship {
+  /// The relationship's `data`: `null`, one identifier or an array of them; `nil` when the
+  /// relationship has only `links` or `meta`.
+  var data: PlannedNode?
+  /// The members after `data`, in order: `links`, then `meta`.
+  var others: [PlannedMember]
+
+  /// Whether the relationship has no member at all (it is then left out).
+  var isEmpty: Bool { data == nil && others.isEmpty }
+
+  /// All members in the order written: `data` first.
+  var members: [PlannedMember] { PlannedDocument.members(data: data, then: others) }
+}
+
+/// A document as assembly plans it: its primary data apart, as a value, and its other top-level
+/// members. ``DocumentWriter`` writes it; the atomic writer takes the primary data of a value it
+/// places inside an operation.
+struct PlannedDocument {
+  /// The primary data; `nil` when the document has none (an error document, a relationship body
+  /// without `data`, an atomic document) or its primary data streamed (``PrimaryDataStream``).
+  var data: PlannedNode?
+  /// The members after `data`, in order: `included`, or `errors`; then `meta`, `links`,
+  /// `jsonapi` (or a relationship body's `links` and `meta`, an atomic document's array).
+  var others: [PlannedMember]
+
+  init(data: PlannedNode?, others: [PlannedMember] = []) {
+    self.data = data
+    self.others = others
+  }
+
+  /// All members in the order written: `data` first, the first member of every document that has
+  /// one, sorted or not (it sorts before `included`, `jsonapi`, `links` and `meta`).
+  var members: [PlannedMember] { Self.members(data: data, then: others) }
+
+  /// `data`, when there is one, then `others`.
+  static func members(data: PlannedNode?, then others: [PlannedMember]) -> [PlannedMember] {
+    guard let data else { return others }
+    return [PlannedMember("data", data)] + others
+  }
 }
 
 /// What a planned relationship object's `data` says: one resource or none, or a list.
@@ -45,9 +92,9 @@ extension PlannedNode {
     case .toOneRelationship(let linkage): return .toOne(linkage)
     case .toManyRelationship(let linkage): return .toMany(linkage)
     case .nullRelationship: return .toOne(nil)
-    case .object(let members):
+    case .relationship(let relationship):
       // A JSONAPIRelationship: its `data` is `null`, one linkage, or an array of linkage.
-      guard let data = members.first(where: { $0.key == "data" })?.value else { return nil }
+      guard let data = relationship.data else { return nil }
       switch data {
       case .linkage(let linkage):
         return .toOne(linkage)

@@ -5,8 +5,10 @@ import Foundation
 /// instead of living until the whole document has been encoded. Peak memory then follows the
 /// output and the related resources waiting for `included`, not every model's tree.
 ///
-/// Only the elements of a standard `Array` in the primary data slot stream (``EncoderImpl``
-/// decides): `Array.encode(to:)` encodes each element once, in order, and never goes back to one.
+/// Only the elements of a standard `Array` in the primary data slot stream while they are encoded
+/// (``EncoderImpl`` decides): `Array.encode(to:)` encodes each element once, in order, and never
+/// goes back to one. Any other array of primary data is written by the same steps once the whole
+/// value is encoded (``finish(_:)``): every array of primary data takes this one route.
 ///
 /// Errors come in the order of the primary data: an element's error (encoding it, taking it apart,
 /// writing it) is thrown once the elements before it are taken apart and written, so the first
@@ -113,8 +115,9 @@ final class PrimaryDataStream {
     isComplete = true
     isOpen = false
     try flush()
-    // Elements kept after the stream ended, in order.
-    if let array, count > 0 {
+    // Elements kept after the stream ended (all of them for an array adopted once encoded), in
+    // order.
+    if let array {
       for element in array.elements { try write(element) }
     }
     try assembler.checkPrimaryIdentities()
@@ -125,10 +128,7 @@ final class PrimaryDataStream {
     let index = written
     written += 1
     do {
-      guard case .object(let object) = node else {
-        throw DocumentAssembler.notAResource(rootType: swiftType, element: index)
-      }
-      let parts = try assembler.primaryResource(object, at: index)
+      let parts = try assembler.primaryElement(node, at: index, rootType: swiftType)
       let blocking = assembler.firstUnsettledPrimary()
       if heldHead == held.count, blocking == nil {
         try writer.writeStreamedResource(parts, index: index)
@@ -158,12 +158,20 @@ final class PrimaryDataStream {
     }
   }
 
-  /// The finished document, once the tree `root` (whose primary data is ``array``) is encoded.
+  /// The finished document, once the tree `root` is encoded.
+  ///
+  /// An array of primary data that did not stream while it was encoded (one of another collection
+  /// type than `Array`, or one whose elements a nested container filled) is written here through
+  /// the same steps, element by element: every array of primary data takes this one route. Other
+  /// documents (one resource, `null`, errors, a relationship's body) are planned and written whole.
   ///
   /// - Throws: What planning and writing the rest of the document throws.
   func finish(_ root: EncodedNode) throws -> Data {
-    guard let array, count > 0 else {
-      // Nothing streamed: the document is planned and written whole.
+    if !adopted, let late = DocumentAssembler.primaryArray(of: root), adopt(late) {
+      end()
+      assembler.expectPrimaryResources(late.elements.count)
+    }
+    guard let array else {
       try writer.write(try assembler.assemble(root, rootType: swiftType))
       return try writer.takeData()
     }
@@ -172,7 +180,7 @@ final class PrimaryDataStream {
     // back can be written.
     let rest = try assembler.assemble(root, rootType: swiftType, streamed: array)
     try writeHeld(upTo: nil)
-    try writer.finishStreamedDocument(rest)
+    try writer.finishStreamedDocument(rest.others, count: written)
     return try writer.takeData()
   }
 }

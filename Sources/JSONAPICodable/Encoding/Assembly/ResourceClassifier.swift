@@ -150,7 +150,7 @@ struct ResourceClassifier {
       if let relationship = try relationshipObject(
         fromWrapper: object, into: parts, name: name, path: paths.appending(name, to: resourcePath))
       {
-        parts.markRelationship(position, .object(relationship))
+        parts.markRelationship(position, .relationship(relationship))
       } else {
         // An empty relationship object is left out, as the wrapper's encoded object would be.
         parts.fields.classify(position, as: .none, value: .null)
@@ -295,8 +295,8 @@ struct ResourceClassifier {
   func relationshipObject(
     fromWrapper wrapper: EncodedObject, into parts: ResourceParts?, name: String,
     path: @autoclosure () -> ResourcePaths.Index
-  ) throws -> [PlannedMember]? {
-    var relationship: [PlannedMember] = []
+  ) throws -> PlannedRelationship? {
+    var relationship = PlannedRelationship(data: nil, others: [])
     let data = "data"
     // Made when first asked for: most relationships queue nothing and throw nothing.
     var madePath: ResourcePaths.Index?
@@ -315,7 +315,7 @@ struct ResourceClassifier {
     case nil:
       break
     case .null?, .nullRelated?:
-      relationship.append(PlannedMember(data, .value(.null)))
+      relationship.data = .value(.null)
     case .object(let object)?:
       guard
         let identifier = relatedIdentifier(of: object)
@@ -325,7 +325,7 @@ struct ResourceClassifier {
       let linkage = linkage(
         for: object, identifier: identifier, path: .member(data, of: relationshipPath()),
         into: parts, name: name)
-      relationship.append(PlannedMember(data, .linkage(linkage)))
+      relationship.data = .linkage(linkage)
     case .array(let array)?:
       var elements: [PlannedNode] = []
       for (index, element) in array.elements.enumerated() {
@@ -340,14 +340,14 @@ struct ResourceClassifier {
               for: object, identifier: identifier,
               path: .element(index, of: pathOfData()), into: parts, name: name)))
       }
-      relationship.append(PlannedMember(data, .array(elements)))
+      relationship.data = .array(elements)
     default:
       throw Self.notResources(at: paths.path(.member(data, of: relationshipPath())))
     }
     for member in [ResourceMemberName.links, .meta] {
       switch wrapper[member.text] {
       case .object(let object)?:
-        relationship.append(PlannedMember(member.text, .value(.object(object))))
+        relationship.others.append(PlannedMember(member.text, .value(.object(object))))
       case nil, .null?, .nullRelated?: break
       default:
         throw JSONAPIError.invalidValue(

@@ -71,9 +71,8 @@ struct AtomicDocumentWriter {
     }
     if let jsonapi { document.append(PlannedMember("jsonapi", .value(try node(for: jsonapi)))) }
     // The atomic array and the operation object are two levels more than a resource document has.
-    var writer = DocumentWriter(options: options, extraLevels: 2)
-    try writer.write(document)
-    return try writer.takeData()
+    return try DocumentWriter.text(
+      of: PlannedDocument(data: nil, others: document), options: options, extraLevels: 2)
   }
 
   // MARK: - Operations
@@ -163,8 +162,7 @@ struct AtomicDocumentWriter {
     do {
       let tree = try call.root(for: T.self).wrap(value, key: nil)
       var assembler = DocumentAssembler(options: options)
-      let document = try assembler.assemble(tree, rootType: T.self)
-      return document.first { $0.key == "data" }?.value ?? .value(.null)
+      return try assembler.assemble(tree, rootType: T.self).data ?? .value(.null)
     } catch let error as JSONAPIError {
       throw Self.error(error, under: path)
     }

@@ -26,17 +26,29 @@ struct DocumentWriter {
     try json.bytes.takeData()
   }
 
-  /// Writes `document`, an object assembly built, as the whole text.
+  /// Writes `document`, as planned, as the whole text.
   ///
   /// - Throws: ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` with the user's
   ///   ``JSONAPIEncoder/Limits/maxNestingDepth`` when containers nest deeper than the document
   ///   allows (nested containers can be built without going through `encode`, which checks it).
-  mutating func write(_ document: [PlannedMember]) throws(JSONAPIError) {
+  mutating func write(_ document: PlannedDocument) throws(JSONAPIError) {
     do {
-      try writeObject(document, level: 0)
+      try writeObject(document.members, level: 0)
     } catch {
       throw json.tooDeep(error)
     }
+  }
+
+  /// `document` written by a new writer for `options`, as its whole text: the documents built
+  /// from parts rather than encoded whole (an update, atomic operations and results).
+  ///
+  /// - Throws: As ``write(_:)``.
+  static func text(
+    of document: PlannedDocument, options: EncodingOptions, extraLevels: Int = 0
+  ) throws -> Data {
+    var writer = DocumentWriter(options: options, extraLevels: extraLevels)
+    try writer.write(document)
+    return try writer.takeData()
   }
 
   /// Writes resource `index` of a document's primary data array, opening the document
@@ -44,34 +56,38 @@ struct DocumentWriter {
   ///
   /// - Throws: ``JSONAPIError/encodingNestingTooDeep(limit:codingPath:)`` as ``write(_:)``.
   mutating func writeStreamedResource(_ resource: ResourceParts, index: Int) throws(JSONAPIError) {
-    let data = "data"
     do throws(JSONWriter.TooDeep) {
-      if index == 0 {
-        try json.openObject(level: 0)
-        json.writeKey(data, first: true, level: 0)
-        do {
-          try json.openArray(level: 1)
-        } catch {
-          throw error.adding(.member(data))
-        }
-      }
+      if index == 0 { try openStreamedData() }
       json.startElement(index, level: 1)
       do {
         try writeSource(resource, level: 2)
       } catch {
-        throw error.adding(.index(index)).adding(.member(data))
+        throw error.adding(.index(index)).adding(.member("data"))
       }
     } catch {
       throw json.tooDeep(error)
     }
   }
 
-  /// Closes the primary data array that ``writeStreamedResource(_:index:)`` wrote, then writes the
-  /// document's other members, `rest`, and closes the document. `data` sorts before every other
-  /// top-level member, so `.sortedKeys` keeps it first.
-  mutating func finishStreamedDocument(_ rest: [PlannedMember]) throws(JSONAPIError) {
-    json.closeArray(isEmpty: false, level: 1)
+  /// `{"data":[`, the start of a document whose primary data streams.
+  private mutating func openStreamedData() throws(JSONWriter.TooDeep) {
+    try json.openObject(level: 0)
+    json.writeKey("data", first: true, level: 0)
     do {
+      try json.openArray(level: 1)
+    } catch {
+      throw error.adding(.member("data"))
+    }
+  }
+
+  /// Closes the primary data array that ``writeStreamedResource(_:index:)`` wrote `count`
+  /// resources of (opening it first when there are none), then writes the document's other
+  /// members, `rest`, and closes the document. `data` sorts before every other top-level member,
+  /// so `.sortedKeys` keeps it first.
+  mutating func finishStreamedDocument(_ rest: [PlannedMember], count: Int) throws(JSONAPIError) {
+    do throws(JSONWriter.TooDeep) {
+      if count == 0 { try openStreamedData() }
+      json.closeArray(isEmpty: count == 0, level: 1)
       try writeMembers(rest, first: false, level: 0)
     } catch {
       throw json.tooDeep(error)
@@ -115,6 +131,7 @@ struct DocumentWriter {
     case .nullRelationship: try writeRelationship(.value(.null), level: level)
     case .attributes(let parts): try writeAttributes(of: parts, level: level)
     case .relationships(let parts): try writeSource(RelationshipMembers(parts: parts), level: level)
+    case .relationship(let relationship): try writeObject(relationship.members, level: level)
     }
   }
 
