@@ -19,7 +19,7 @@ struct DocumentAssembler {
   ///   cannot express (a `meta` that is not an object, a primary resource given twice, an error
   ///   object without members, …).
   ///
-  /// With `streamed`, the primary data is that array, whose elements ``primaryElement(_:at:)``
+  /// With `streamed`, the primary data is that array, whose elements ``primaryElement(_:at:rootType:)``
   /// has taken apart, the caller has written and ``checkPrimaryIdentities()`` has checked: the
   /// document gets every member but `data`.
   mutating func assemble(
@@ -198,7 +198,7 @@ struct DocumentAssembler {
   /// The error for primary data that is not a resource (element `element` of a collection, or
   /// the whole data): named by the type encoded, or `Any` for a document's data, whose type the
   /// document does not say.
-  static func notAResource(rootType: Any.Type, element: Int?) -> JSONAPIError {
+  private static func notAResource(rootType: Any.Type, element: Int?) -> JSONAPIError {
     let name = rootType is any JSONAPIDocumentMarker.Type ? "\(Any.self)" : "\(rootType)"
     let path = element.map { EncodingPath.topLevel.appending(index: $0) } ?? EncodingPath.topLevel
     return .missingResourceType(swiftType: name, codingPath: path.text)
@@ -213,7 +213,9 @@ struct DocumentAssembler {
   /// A primary resource taken apart, its identity recorded and its related resources queued for
   /// `included`: element `index` of the primary data, or the primary data itself when `nil`.
   /// Whether the identity repeats an earlier one is checked by ``checkPrimaryIdentities()``.
-  mutating func primaryResource(_ object: EncodedObject, at index: Int?) throws -> ResourceParts {
+  private mutating func primaryResource(_ object: EncodedObject, at index: Int?) throws
+    -> ResourceParts
+  {
     let path = index.map(ResourcePaths.primary) ?? ResourcePaths.topLevel
     let parts = try classifier.resource(from: object, at: path)
     if let identity = parts.identifier.identity {
