@@ -1,7 +1,7 @@
 /// One call of an encoding entry point (`encode`, `including:`, `for:`, changes, graph, Atomic
 /// Operations): the encoder's settings, read once, and one type cache that every Codable walk of
-/// the call shares — started from what the encoder's earlier calls learnt, handed back to it when
-/// the call ends (``JSONAPIEncoder/withCall(_:)``).
+/// the call shares — started from what earlier calls of any encoder learnt, and kept for later
+/// ones when the call ends (``JSONAPIEncoder/withCall(_:)``).
 struct EncodingCall {
   /// The call's settings. A stage that needs others (a request body never collects related
   /// resources) works with an ``adjusted(_:)`` copy, which shares the type cache.

@@ -108,8 +108,6 @@ public final class JSONAPIEncoder: @unchecked Sendable {
     set { lock.withLock { options.limits = newValue } }
   }
 
-  /// The settings of the next encode call, read under the lock: every entry point reads them once,
-  /// adjusts its copy where it must, and passes it on.
   /// Runs one call: the settings, read under the lock once, and what earlier calls of any encoder
   /// learnt of types; what this call learnt is kept for later calls (also when it throws: traits
   /// are facts about types).

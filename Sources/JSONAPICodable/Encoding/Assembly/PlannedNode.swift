@@ -45,9 +45,6 @@ struct PlannedRelationship {
 
   /// Whether the relationship has no member at all (it is then left out).
   var isEmpty: Bool { data == nil && others.isEmpty }
-
-  /// All members in the order written: `data` first.
-  var members: [PlannedMember] { PlannedDocument.members(data: data, then: others) }
 }
 
 /// A document as assembly plans it: its primary data apart, as a value, and its other top-level
@@ -64,16 +61,6 @@ struct PlannedDocument {
   init(data: PlannedNode?, others: [PlannedMember] = []) {
     self.data = data
     self.others = others
-  }
-
-  /// All members in the order written: `data` first, the first member of every document that has
-  /// one, sorted or not (it sorts before `included`, `jsonapi`, `links` and `meta`).
-  var members: [PlannedMember] { Self.members(data: data, then: others) }
-
-  /// `data`, when there is one, then `others`.
-  static func members(data: PlannedNode?, then others: [PlannedMember]) -> [PlannedMember] {
-    guard let data else { return others }
-    return [PlannedMember("data", data)] + others
   }
 }
 

@@ -57,6 +57,20 @@ final class ResourceParts: MemberSource {
     fields.classify(position, as: .relationship, value: .null)
   }
 
+  /// Adds an attribute after the fields so far: for a resource built from parts (a change set, a
+  /// graph's new resource) rather than taken apart.
+  func appendAttribute(_ value: EncodedNode, for name: String) {
+    fields.append(value, for: name)
+    markAttribute(fields.count - 1)
+  }
+
+  /// Adds a relationship written as `relationship` after the fields so far, as
+  /// ``appendAttribute(_:for:)`` adds an attribute.
+  func appendRelationship(_ relationship: PlannedNode, for name: String) {
+    fields.append(.null, for: name)
+    markRelationship(fields.count - 1, relationship)
+  }
+
   /// Turns member `position` of ``fields``, an attribute that is an empty array, into the empty
   /// to-many relationship `"data": []` (R30), placed among the relationships in member order, as
   /// if it had been classified one (``ToManyLedger``).

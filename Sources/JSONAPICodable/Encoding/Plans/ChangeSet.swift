@@ -45,10 +45,12 @@ struct ChangeSet {
       let member = newFields.members[position]
       switch Self.field(member.key, of: old) {
       case .attribute(let before)?:
-        if !before.writesSameJSON(as: member.value) { add(attribute: member.key, member.value) }
+        if !before.writesSameJSON(as: member.value) {
+          resource.appendAttribute(member.value, for: member.key)
+        }
       case .relationship?:
         guard ResourceClassifier.emptiesRelationship(member.value) else {
-          add(attribute: member.key, member.value)
+          resource.appendAttribute(member.value, for: member.key)
           continue
         }
         // An empty or null value where `old` has a relationship: that relationship emptied (when
@@ -60,7 +62,7 @@ struct ChangeSet {
           relationships.append(PlannedMember(member.key, cleared))
         }
       case nil:
-        add(attribute: member.key, member.value)
+        resource.appendAttribute(member.value, for: member.key)
       }
     }
 
@@ -81,7 +83,7 @@ struct ChangeSet {
     for position in 0..<oldFields.count where oldFields.members[position].kind == .attribute {
       let member = oldFields.members[position]
       if newFields.hasField(member.key) || ResourceClassifier.isNull(member.value) { continue }
-      add(attribute: member.key, .null)
+      resource.appendAttribute(.null, for: member.key)
     }
     for relationship in old.relationships where !newFields.hasField(relationship.key) {
       if let cleared = ResourceClassifier.emptied(relationship.value),
@@ -92,14 +94,8 @@ struct ChangeSet {
     }
 
     for relationship in relationships {
-      resource.fields.append(.null, for: relationship.key)
-      resource.markRelationship(resource.fields.count - 1, relationship.value)
+      resource.appendRelationship(relationship.value, for: relationship.key)
     }
-  }
-
-  private func add(attribute name: String, _ value: EncodedNode) {
-    resource.fields.append(value, for: name)
-    resource.markAttribute(resource.fields.count - 1)
   }
 
   /// The identifier of the update: `new`'s `type` and `id`, once both are checked to be `old`'s.

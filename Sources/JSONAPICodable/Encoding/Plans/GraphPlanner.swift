@@ -304,8 +304,7 @@ private struct Graph {
       fields: EncodedObject(
         role: .plain, capacity: (fields?.count ?? 0) + node.relationships.count))
     for member in fields?.members ?? [] where member.kind == .attribute {
-      resource.fields.append(member.value, for: member.key)
-      resource.markAttribute(resource.fields.count - 1)
+      resource.appendAttribute(member.value, for: member.key)
     }
     for relationship in node.relationships where !relationship.isDeferred {
       let object: PlannedNode
@@ -314,8 +313,7 @@ private struct Graph {
       case .toOne(let target?): object = .toOneRelationship(linkage(to: target))
       case .toMany(let targets): object = .toManyRelationship(targets.map { linkage(to: $0) })
       }
-      resource.fields.append(.null, for: relationship.name)
-      resource.markRelationship(resource.fields.count - 1, object)
+      resource.appendRelationship(object, for: relationship.name)
     }
     resource.meta = node.parts?.meta
     return resource

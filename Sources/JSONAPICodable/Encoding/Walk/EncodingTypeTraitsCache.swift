@@ -16,7 +16,7 @@ final class EncodingTypeTraitsCache {
   }
 
   /// What one call hands the next.
-  struct Snapshot: @unchecked Sendable {
+  struct Snapshot: Sendable {
     fileprivate var known: [ObjectIdentifier: Entry] = [:]
     // Most members per object (elements per array), by slot. Sizing arrays by type, not a fixed
     // width, keeps small objects small: member arrays were most of the encoder's heap.

@@ -33,7 +33,7 @@ struct DocumentWriter {
   ///   allows (nested containers can be built without going through `encode`, which checks it).
   mutating func write(_ document: PlannedDocument) throws(JSONAPIError) {
     do {
-      try writeObject(document.members, level: 0)
+      try writeObject(data: document.data, then: document.others, level: 0)
     } catch {
       throw json.tooDeep(error)
     }
@@ -131,7 +131,8 @@ struct DocumentWriter {
     case .nullRelationship: try writeRelationship(.value(.null), level: level)
     case .attributes(let parts): try writeAttributes(of: parts, level: level)
     case .relationships(let parts): try writeSource(RelationshipMembers(parts: parts), level: level)
-    case .relationship(let relationship): try writeObject(relationship.members, level: level)
+    case .relationship(let relationship):
+      try writeObject(data: relationship.data, then: relationship.others, level: level)
     }
   }
 
@@ -141,6 +142,18 @@ struct DocumentWriter {
     try json.openObject(level: level)
     try writeMembers(members, first: true, level: level)
     json.closeObject(isEmpty: members.isEmpty, level: level)
+  }
+
+  /// An object whose first member is `data`, when there is one, then `others`: a document or a
+  /// relationship object as planned. `data` sorts before every member that follows it
+  /// (`included`, `jsonapi`, `links`, `meta`), so `.sortedKeys` keeps it first.
+  private mutating func writeObject(data: PlannedNode?, then others: [PlannedMember], level: Int)
+    throws(JSONWriter.TooDeep)
+  {
+    try json.openObject(level: level)
+    if let data { try writeMember("data", data, first: true, level: level) }
+    try writeMembers(others, first: data == nil, level: level)
+    json.closeObject(isEmpty: data == nil && others.isEmpty, level: level)
   }
 
   /// Members of an object at `level`, sorted when the output is; `first`: none written before.
