@@ -9,9 +9,14 @@ let package = Package(
   products: [
     .library(name: "JSONAPICodable", targets: ["JSONAPICodable"]),
     .library(name: "JSONAPINetworking", targets: ["JSONAPINetworking"]),
+    .library(name: "JSONAPIServer", targets: ["JSONAPIServer"]),
   ],
   targets: [
     .target(name: "JSONAPICodable"),
+    // The server side: request rules, negotiation, paging for servers, the server built from
+    // declared resources, its store protocol and memory store, its OpenAPI description. Apps
+    // that only decode and encode never compile it.
+    .target(name: "JSONAPIServer", dependencies: ["JSONAPICodable"]),
     .target(name: "JSONAPINetworking", dependencies: ["JSONAPICodable", "CJSONAPICurl"]),
     // The system libcurl, loaded at run time on Linux by JSONAPINetworking's LibcurlTransport.
     .target(
@@ -20,7 +25,7 @@ let package = Package(
     ),
     .testTarget(
       name: "JSONAPICodableTests",
-      dependencies: ["JSONAPICodable", "ServerExampleKit"],
+      dependencies: ["JSONAPICodable", "JSONAPIServer", "ServerExampleKit"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
@@ -34,12 +39,12 @@ let package = Package(
     ),
     .target(
       name: "ServerExampleKit",
-      dependencies: ["JSONAPICodable"],
+      dependencies: ["JSONAPICodable", "JSONAPIServer"],
       path: "Examples/ServerExampleKit"
     ),
     .executableTarget(
       name: "ServerExample",
-      dependencies: ["JSONAPICodable", "ServerExampleKit"],
+      dependencies: ["JSONAPICodable", "JSONAPIServer", "ServerExampleKit"],
       path: "Examples/ServerExample"
     ),
     .executableTarget(

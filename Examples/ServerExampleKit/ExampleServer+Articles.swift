@@ -1,5 +1,5 @@
 import Foundation
-import JSONAPICodable
+import JSONAPIServer
 
 extension ExampleServer {
   /// What `/articles` and `/articles/{id}` accept in their query; the `page` members are those of

@@ -1,5 +1,5 @@
 import Foundation
-import JSONAPICodable
+import JSONAPIServer
 
 extension ExampleServer {
   /// One request's state: the request, its negotiated media type and parsed query, and the

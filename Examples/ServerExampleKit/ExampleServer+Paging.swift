@@ -1,4 +1,4 @@
-import JSONAPICodable
+import JSONAPIServer
 
 // How the example pages its collections, one strategy each (R65 leaves the choice to the server):
 //

@@ -1,5 +1,5 @@
 import Foundation
-import JSONAPICodable
+import JSONAPIServer
 
 extension ExampleServer {
   /// `/articles/{id}/author`, `/articles/{id}/comments`: the related resources (R87).

@@ -1,5 +1,5 @@
 import Foundation
-import JSONAPICodable
+import JSONAPIServer
 
 /// A framework-agnostic JSON:API request handler over an in-memory ``ExampleStore``: plug
 /// ``handle(_:)`` into any server's route (see the README).

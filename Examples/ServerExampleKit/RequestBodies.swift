@@ -1,4 +1,4 @@
-import JSONAPICodable
+import JSONAPIServer
 
 // What request bodies are decoded into. Relationships are read as identifiers: the server
 // resolves them against its store.

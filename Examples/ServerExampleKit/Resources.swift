@@ -1,4 +1,4 @@
-import JSONAPICodable
+import JSONAPIServer
 
 // What responses are encoded from: plain Encodable values holding their related resources in
 // full, so the encoder can include whatever path a request asks for. `JSONAPIResource` gives the

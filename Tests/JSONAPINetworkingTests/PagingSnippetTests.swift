@@ -1,5 +1,6 @@
 import Foundation
 import JSONAPICodable
+import JSONAPIServer
 import Testing
 
 @testable import JSONAPINetworking

@@ -1,32 +1,32 @@
 /// A coding key for names known only at run time (links, meta, dictionary members) and for array
 /// indices.
-struct AnyCodingKey: CodingKey, Hashable, Sendable {
+package struct AnyCodingKey: CodingKey, Hashable, Sendable {
   /// The name; `nil` for an index, whose name is spelled only when asked: coders make an index key
   /// for every array element, and almost nobody reads its name.
   private let name: String?
-  let intValue: Int?
+  package let intValue: Int?
 
-  var stringValue: String { name ?? "Index \(intValue ?? 0)" }
+  package var stringValue: String { name ?? "Index \(intValue ?? 0)" }
 
-  init(_ string: String) {
+  package init(_ string: String) {
     name = string
     intValue = nil
   }
 
-  init(index: Int) {
+  package init(index: Int) {
     name = nil
     intValue = index
   }
 
-  init?(stringValue: String) { self.init(stringValue) }
+  package init?(stringValue: String) { self.init(stringValue) }
 
-  init?(intValue: Int) { self.init(index: intValue) }
+  package init?(intValue: Int) { self.init(index: intValue) }
 
-  static func == (lhs: AnyCodingKey, rhs: AnyCodingKey) -> Bool {
+  package static func == (lhs: AnyCodingKey, rhs: AnyCodingKey) -> Bool {
     lhs.intValue == rhs.intValue && lhs.stringValue == rhs.stringValue
   }
 
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(stringValue)
     hasher.combine(intValue)
   }

@@ -9,9 +9,7 @@ extension JSONAPIErrorObject {
   /// | Error | `status` | `source` |
   /// |---|---|---|
   /// | ``JSONAPIQueryError`` | 400 | `parameter` |
-  /// | ``JSONAPIPagingError`` (with the Cursor Pagination profile's `links.type`, and `meta.page.maxSize` for a page too large) | 400 | `parameter` |
-  /// | ``JSONAPINegotiationError`` | 415 or 406 | `header` |
-  /// | ``JSONAPIRequestError`` | its ``JSONAPIRequestError/status`` (409, 403, 404, 400) | `pointer` when the body is at fault |
+  /// | any ``JSONAPIErrorObjectConvertible`` (in `JSONAPIServer`: `JSONAPIPagingError` with the Cursor Pagination profile's `links.type` and `meta.page.maxSize`, 400; `JSONAPINegotiationError`, 415 or 406 with `header`; `JSONAPIRequestError`, its status with `pointer`) | its ``JSONAPIErrorObjectConvertible/errorObject`` | |
   /// | ``JSONAPIError`` for JSON that is not well-formed, nested too deep, or not a valid JSON:API document | 400 | `pointer` when known |
   /// | ``JSONAPIError/documentTooLarge(byteCount:limit:)`` | 413 | none |
   /// | ``JSONAPIError/tooManyOperations(count:limit:)`` | 413 | `pointer` `/atomic:operations` |
@@ -46,17 +44,8 @@ extension JSONAPIErrorObject {
       self.init(
         status: "400", code: error.code, title: "Invalid Query Parameter",
         detail: error.description, source: error.parameter.map { Source(parameter: $0) })
-    case let error as JSONAPIPagingError:
+    case let error as any JSONAPIErrorObjectConvertible:
       self = error.errorObject
-    case let error as JSONAPINegotiationError:
-      self.init(
-        status: String(error.status), code: error.code,
-        title: error.status == 415 ? "Unsupported Media Type" : "Not Acceptable",
-        detail: error.description, source: Source(header: error.header))
-    case let error as JSONAPIRequestError:
-      self.init(
-        status: String(error.status), code: error.code, title: Self.title(status: error.status),
-        detail: error.description, source: error.pointer.map { Source(pointer: $0) })
     case let error as JSONAPIError:
       self.init(describingLibraryError: error)
     case let error as DecodingError:
@@ -83,7 +72,7 @@ extension JSONAPIErrorObject {
 
   /// The one status of a response carrying `objects`: theirs when they agree, else the most
   /// general, as JSON:API advises (`400` among 4xx, `500` with any 5xx).
-  static func status(of objects: [JSONAPIErrorObject]) -> Int {
+  package static func status(of objects: [JSONAPIErrorObject]) -> Int {
     let statuses = Set(objects.compactMap { $0.status.flatMap { Int($0) } })
     if statuses.count == 1, let only = statuses.first { return only }
     return statuses.contains(where: { $0 >= 500 }) ? 500 : 400
@@ -189,7 +178,9 @@ extension JSONAPIErrorObject {
     }
   }
 
-  private static func title(status: Int) -> String {
+  /// The title of an error answered with `status`: one wording for every error that has no
+  /// title of its own.
+  package static func title(status: Int) -> String {
     switch status {
     case 400: return "Bad Request"
     case 403: return "Forbidden"

@@ -1,7 +1,7 @@
 /// The small part of HTTP header syntax (RFC 9110) that media type parameters need.
-enum HeaderParameters {
+package enum HeaderParameters {
   /// Splits at `;` outside quoted strings.
-  static func split(_ value: String) -> [Substring] {
+  package static func split(_ value: String) -> [Substring] {
     split(value, at: ";")
   }
 
@@ -30,7 +30,7 @@ enum HeaderParameters {
   }
 
   /// Splits a list header (`Accept`) at `,` outside quoted strings.
-  static func splitList(_ value: String) -> [Substring] {
+  package static func splitList(_ value: String) -> [Substring] {
     split(value, at: ",")
   }
 
@@ -46,7 +46,7 @@ enum HeaderParameters {
   }
 
   /// The content of a quoted string with escapes removed, or the token as it is.
-  static func unquote(_ text: Substring) -> String {
+  package static func unquote(_ text: Substring) -> String {
     guard text.count >= 2, text.first == "\"", text.last == "\"" else { return String(text) }
     var result = ""
     var escaped = false
@@ -64,7 +64,7 @@ enum HeaderParameters {
 
 extension StringProtocol {
   /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace).
-  func trimmingSpaces() -> Substring {
+  package func trimmingSpaces() -> Substring {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
     let view = self[...]
     guard let first = view.firstIndex(where: { !isSpace($0) }),

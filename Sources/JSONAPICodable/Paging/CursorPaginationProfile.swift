@@ -1,20 +1,20 @@
 /// The Cursor Pagination profile (https://jsonapi.org/profiles/ethanresnick/cursor-pagination/):
 /// its URI, the `type` links of the three errors it defines, and the sections that messages users
 /// see cite, as ``SpecSection`` does for the specification.
-enum CursorPaginationProfile {
+package enum CursorPaginationProfile {
   /// The profile's URI, as it appears in the media type's `profile` parameter.
-  static let uri = "https://jsonapi.org/profiles/ethanresnick/cursor-pagination/"
+  package static let uri = "https://jsonapi.org/profiles/ethanresnick/cursor-pagination/"
 
   /// `links.type` of the Unsupported Sort error.
-  static let unsupportedSortType = uri + "unsupported-sort"
+  package static let unsupportedSortType = uri + "unsupported-sort"
   /// `links.type` of the Max Page Size Exceeded error.
-  static let maxSizeExceededType = uri + "max-size-exceeded"
+  package static let maxSizeExceededType = uri + "max-size-exceeded"
   /// `links.type` of the Range Pagination Not Supported error.
-  static let rangePaginationNotSupportedType = uri + "range-pagination-not-supported"
+  package static let rangePaginationNotSupportedType = uri + "range-pagination-not-supported"
 
   /// Sections of the profile's page.
-  static let invalidParameterSection = uri + "#errors-invalid-query-parameter"
-  static let unsupportedSortSection = uri + "#errors-unsupported-sort"
-  static let maxSizeExceededSection = uri + "#errors-max-page-size-exceeded"
-  static let rangePaginationSection = uri + "#errors-range-pagination-not-supported"
+  package static let invalidParameterSection = uri + "#errors-invalid-query-parameter"
+  package static let unsupportedSortSection = uri + "#errors-unsupported-sort"
+  package static let maxSizeExceededSection = uri + "#errors-max-page-size-exceeded"
+  package static let rangePaginationSection = uri + "#errors-range-pagination-not-supported"
 }

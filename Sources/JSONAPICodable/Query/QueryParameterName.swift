@@ -1,6 +1,6 @@
 /// What a decoded query parameter name means to JSON:API (R66-R71): one of the parameters the
 /// specification defines, a family name that misses its member, or anything else.
-enum QueryParameterName: Equatable {
+package enum QueryParameterName: Equatable {
   case include
   case fields(type: String)
   case sort
@@ -11,7 +11,7 @@ enum QueryParameterName: Equatable {
   /// Implementation-specific, extension, nested-family (`filter[a][b]`) or bare `filter`/`page`.
   case other
 
-  init(_ name: String) {
+  package init(_ name: String) {
     switch name {
     case "include": self = .include
     case "sort": self = .sort

@@ -3,7 +3,7 @@
 /// Everything but RFC 3986's unreserved characters is encoded, so `[`, `]`, `&`, `=`, `+`, `#`
 /// and spaces (as `%20`) can never change how a server splits the query. Values keep `,` as
 /// the list separator JSON:API uses in `include`, `fields` and `sort` (R124).
-enum QueryPercentEncoding {
+package enum QueryPercentEncoding {
   enum Kept {
     /// Parameter names: unreserved characters only, so brackets become `%5B` and `%5D`.
     case name
@@ -27,7 +27,7 @@ enum QueryPercentEncoding {
   /// Decodes a name or value the way WHATWG's `application/x-www-form-urlencoded` parser does
   /// (R72): `+` is a space, `%` with two hex digits is that byte, any other `%` stays as it is,
   /// and bytes that are not UTF-8 become U+FFFD. Never fails; linear in the input.
-  static func decode(_ text: Substring) -> String {
+  package static func decode(_ text: Substring) -> String {
     let bytes = Array(text.utf8)
     guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
       return String(text)

@@ -5,11 +5,11 @@ import Foundation
 /// The reader matches them on UTF-8 bytes (``init(utf8:)``, escaped names unescaped first by the tape),
 /// the encoder on strings (``init(_:)``); key strategies leave the identity and `meta`/`links` names
 /// alone (``isExemptFromKeyStrategies``). Digest R12-R14, R21-R24, R34.
-enum ResourceMemberName: UInt8, CaseIterable, Sendable {
+package enum ResourceMemberName: UInt8, CaseIterable, Sendable {
   case type, id, lid, attributes, relationships, links, meta
 
   /// The member name as JSON:API spells it.
-  var text: String {
+  package var text: String {
     switch self {
     case .type: return "type"
     case .id: return "id"
@@ -26,11 +26,11 @@ enum ResourceMemberName: UInt8, CaseIterable, Sendable {
   var isExemptFromKeyStrategies: Bool { self != .attributes && self != .relationships }
 
   /// Whether the name is one of a resource's identity members (`type`, `id`, `lid`).
-  var isIdentity: Bool { self == .type || self == .id || self == .lid }
+  package var isIdentity: Bool { self == .type || self == .id || self == .lid }
 
   /// The member called `name`, if JSON:API defines it. Lengths first: most names are fields, and a
   /// failing string comparison is a call into the runtime.
-  @inline(__always) init?(_ name: String) {
+  @inline(__always) package init?(_ name: String) {
     switch name.utf8.count {
     case 2 where name == "id": self = .id
     case 3 where name == "lid": self = .lid

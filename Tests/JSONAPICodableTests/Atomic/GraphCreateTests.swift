@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 // Models of a blog: entries by people on blogs owned by people who work at organisations.
 

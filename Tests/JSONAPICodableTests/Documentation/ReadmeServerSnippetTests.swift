@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 // The snippet of README.md's "Serving JSON:API", compiled and run against requests it is meant
 // for. `Answer` stands for a framework's response, as the README says. Keep both in step.

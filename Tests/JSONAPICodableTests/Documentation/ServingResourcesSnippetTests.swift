@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 // The Swift snippets of the DocC article ServingResources.md and of the README's "Serving
 // JSON:API", compiled and run here. ReadmeSnippetSyncTests checks that every line of both has

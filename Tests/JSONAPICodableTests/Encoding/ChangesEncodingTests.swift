@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// `JSONAPIEncoder.encode(changesFrom:to:)`: an update (R79) with only the fields whose encoded
 /// value differs; removals said as `null` (R80, R120), relationships as linkage (R81, R83, R84).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 // Negotiation from a request's header fields as frameworks hand them over: names in any case
 // (HTTP/2 sends them lower-cased), repeated fields, and a body with no Content-Type (R61).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// The Cursor Pagination profile's own examples
 /// (https://jsonapi.org/profiles/ethanresnick/cursor-pagination/), request by request, against

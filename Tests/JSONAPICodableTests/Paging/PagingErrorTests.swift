@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// Every way a `page` request is refused, by each strategy: the error `page(for:)` throws, the same
 /// error from `JSONAPIQueryRules` made by `rules(_:)`, and the error object it is answered with

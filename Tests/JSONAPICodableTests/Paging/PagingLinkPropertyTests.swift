@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// The links property of issue 30: for seeded random requests (other parameters with odd
 /// characters, encoded or raw, in any order around the `page` members; random page values and

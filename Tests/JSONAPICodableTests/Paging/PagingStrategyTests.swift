@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// What each strategy reads from a request and what links and `meta` it gives back, including the
 /// edges: defaults, leading zeros, the largest numbers, empty collections and totals.

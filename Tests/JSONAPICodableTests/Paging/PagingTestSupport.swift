@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// The Cursor Pagination profile's example data: results 1, 5, 7, 8 and 9 of type `examples`, and
 /// the cursors its examples name (`abcde` falls on 5, `yyy` on 7, `zzz` on 8, `xxx` on 9). The

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 @Suite struct QueryParsingTests {
   @Test func parsesEveryFamilyFromTheIssueExample() throws {

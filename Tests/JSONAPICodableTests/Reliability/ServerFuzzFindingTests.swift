@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// Inputs the server fuzz target (`Fuzz/Sources/JSONAPIServerFuzz`) found, minimised, each with
 /// the answer JSON:API requires.

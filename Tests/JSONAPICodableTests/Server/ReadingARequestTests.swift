@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 // The DocC article "Reading a request", step by step: each value it says a step gives, and each
 // error it says a step throws (R61 negotiation, R67-R75 query parameters, R39-R44 request bodies).

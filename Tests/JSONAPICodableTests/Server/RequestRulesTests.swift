@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 @Suite struct RequestRulesTests {
   func body(_ json: String) -> Data { Data(json.utf8) }

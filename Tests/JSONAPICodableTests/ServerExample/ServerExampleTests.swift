@@ -3,6 +3,7 @@ import ServerExampleKit
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// The example server's request/response table: every route and every error path, each body
 /// checked by the compliance checker and dumped for the schema check

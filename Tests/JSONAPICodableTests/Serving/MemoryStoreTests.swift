@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 // JSONAPIMemoryStore: records, ids, transactions (R74), filters, sort (R69) and windows (R64).
 @Suite struct MemoryStoreTests {

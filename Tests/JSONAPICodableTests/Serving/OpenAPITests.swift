@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// The OpenAPI description a server derives from its declarations says what the server does.
 @Suite struct OpenAPITests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 // JSONAPIResourceSchema(reading:): a resource's fields learned from its Decodable model (R17,
 // R20-R24), relationships by their targets (R29-R33), names as the encoder writes them (R44).

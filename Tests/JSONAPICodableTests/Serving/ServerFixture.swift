@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// A blog served by `JSONAPIServer` on a `JSONAPIMemoryStore`: 3 people, 12 articles (article n
 /// by person (n % 3) + 1, n × 10 words), 2 comments on article 1. The store is wrapped to count

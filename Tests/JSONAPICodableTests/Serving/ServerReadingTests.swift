@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// `JSONAPIServer`'s GET endpoints (issue 37): collections with include, fields, sort, filter and
 /// page; resources; related resources; linkage; and what each refuses, with status and source.

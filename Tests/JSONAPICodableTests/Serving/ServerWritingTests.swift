@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// `JSONAPIServer`'s writes (issue 37): creates, updates, deletes, relationship endpoints, Atomic
 /// Operations, hooks, and every refusal with its status and pointer.

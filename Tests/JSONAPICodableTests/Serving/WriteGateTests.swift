@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import JSONAPICodable
+@testable import JSONAPIServer
 
 /// `JSONAPIWriteGate`: one holder at a time, waiters served in order, cancellation while waiting.
 @Suite struct WriteGateTests {

@@ -6,7 +6,7 @@ import Foundation
 /// surrogates, invalid UTF-8, control characters, number grammar, duplicate member names, nesting depth.
 /// Nothing is converted: strings and numbers become Swift values only when a model asks for them.
 /// The scan is iterative (an explicit stack of open containers), so no input can exhaust the call stack.
-struct JSONScanner {
+package struct JSONScanner {
   private var tape: TapeBuilder
   private let p: UnsafePointer<UInt8>
   private let n: Int
@@ -18,7 +18,7 @@ struct JSONScanner {
   /// table and resource ordinals store them in; byte offsets and lengths fit the entries' `UInt32`.
   static let maxByteCount = Int(Int32.max)
 
-  static func scan(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws -> Tape {
+  package static func scan(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws -> Tape {
     guard let raw = bytes.baseAddress, bytes.count > 0 else {
       throw JSONAPIError.invalidJSON(
         reason: "the input is empty, expected a JSON object",

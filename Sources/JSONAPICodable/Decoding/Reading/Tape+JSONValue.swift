@@ -3,7 +3,7 @@ import Foundation
 extension Tape {
   /// Any JSON value, built straight from the tape (member names as written). Recursion is bounded
   /// by the scanner's nesting limit.
-  func jsonValue(at index: Int) throws -> JSONAPIValue {
+  package func jsonValue(at index: Int) throws -> JSONAPIValue {
     let entry = self[index]
     switch entry.kind {
     case .null: return .null

@@ -13,7 +13,7 @@ import Foundation
 /// paths read them without bounds, exclusivity or reference-counting traffic. Every index the tape
 /// hands out comes from the scanner and is in range; offsets, lengths and indices are 32-bit, which
 /// ``JSONScanner/maxByteCount`` guarantees (an entry needs at least one byte of input).
-final class Tape {
+package final class Tape {
   /// The input, non-empty (empty input is rejected before a tape is made). Replaced once, by
   /// ``takeOwnershipOfBytes()``, on the decoding thread at the end of the call.
   @exclusivity(unchecked) private(set) var base: UnsafePointer<UInt8>

@@ -2,7 +2,7 @@ import Foundation
 
 /// JSON Pointers (RFC 6901) to tape entries, for error messages. Computed by walking down from the top,
 /// only when an error is being reported.
-enum JSONPointer {
+package enum JSONPointer {
   static func pointer(to target: Int, in tape: Tape) -> String {
     var pointer = ""
     var current = 0
@@ -43,7 +43,7 @@ enum JSONPointer {
     return pointer
   }
 
-  static func escape(_ token: String) -> String {
+  package static func escape(_ token: String) -> String {
     guard token.contains("~") || token.contains("/") else { return token }
     return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
   }

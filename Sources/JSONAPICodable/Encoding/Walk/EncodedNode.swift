@@ -3,7 +3,7 @@
 ///
 /// Objects and arrays are classes so that nested containers can keep filling them after they
 /// have been attached to their parent, as `Encoder` containers require.
-enum EncodedNode {
+package enum EncodedNode {
   case null
   /// A `nil` of an optional whose wrapped type is ``JSONAPIRelationshipExpressible``: written as
   /// `null`, and as `"data": null` when it is a resource's field.
@@ -29,14 +29,14 @@ enum EncodedNode {
 
   /// An integer of any type: ``integer(_:)`` when `Int64` holds it, its text otherwise.
   @inline(__always)
-  static func integer<I: BinaryInteger>(_ value: I) -> EncodedNode {
+  package static func integer<I: BinaryInteger>(_ value: I) -> EncodedNode {
     if let small = Int64(exactly: value) { return .integer(small) }
     return .number(String(value))
   }
 }
 
 /// A JSON array under construction.
-final class EncodedArray {
+package final class EncodedArray {
   /// Whether the array's Swift element type is ``JSONAPIRelationshipExpressible`` or
   /// ``JSONAPIResource``, so that even an empty array is a to-many relationship.
   @exclusivity(unchecked) var holdsRelatedResources: Bool

@@ -1,5 +1,5 @@
 /// A JSON object under construction; members keep the order in which they were encoded.
-final class EncodedObject {
+package final class EncodedObject {
   /// What the Swift value behind the object was, as far as classification cares.
   enum Role {
     /// A struct, class or enum with its own coding keys.

@@ -4,10 +4,10 @@
 /// A linked list from the innermost step outwards, so that going one level down allocates one small
 /// node instead of copying an array; `[CodingKey]` and text are built only when someone asks (a
 /// model, a custom key strategy, an error being thrown). ``text`` is the one rendering.
-struct EncodingPath {
+package struct EncodingPath {
   /// One step down: a model's coding key, a member of the document (`data`, `errors`, a field), or
   /// an element of an array.
-  enum Step {
+  package enum Step {
     case key(any CodingKey)
     case member(String)
     case index(Int)
@@ -36,7 +36,7 @@ struct EncodingPath {
   static let topLevelText = "the top level"
 
   /// The path with the steps of `steps` added, outermost first.
-  init(_ steps: some Sequence<Step>) {
+  package init(_ steps: some Sequence<Step>) {
     var last: Node?
     for step in steps { last = Node(step: step, parent: last) }
     self.last = last

@@ -1,17 +1,17 @@
 /// Applies the key encoding strategy to coding keys, converting each distinct name once per call
 /// (a model's keys repeat for every value encoded). The decoder's counterpart is `KeyConverter`.
-final class KeyEncodingConverter {
+package final class KeyEncodingConverter {
   let strategy: JSONAPIEncoder.KeyEncodingStrategy
   // Confined to one encode call on one thread: no dynamic exclusivity checks needed.
   @exclusivity(unchecked) private var cache: [String: String] = [:]
 
-  init(strategy: JSONAPIEncoder.KeyEncodingStrategy) {
+  package init(strategy: JSONAPIEncoder.KeyEncodingStrategy) {
     self.strategy = strategy
   }
 
   /// The member name for `key` under the strategy. Names that JSON:API gives a fixed meaning
   /// (``ResourceMemberName/isExemptFromKeyStrategies``) are never converted.
-  func memberName(for key: any CodingKey, at path: @autoclosure () -> EncodingPath) -> String {
+  package func memberName(for key: any CodingKey, at path: @autoclosure () -> EncodingPath) -> String {
     let name = key.stringValue
     switch strategy {
     case .useDefaultKeys:

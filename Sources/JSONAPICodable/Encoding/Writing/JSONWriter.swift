@@ -4,9 +4,9 @@
 ///
 /// Depth is checked as containers open: past the limit, ``TooDeep`` is thrown, and each level it
 /// unwinds through adds its step, so the path is built only for the error.
-struct JSONWriter {
+package struct JSONWriter {
   /// What has been written; ``OutputBuffer/takeData()`` gives it as `Data`.
-  let bytes: OutputBuffer
+  package let bytes: OutputBuffer
   private let prettyPrinted: Bool
   /// Whether object members are written ordered by their names' UTF-8 bytes (``keyPrecedes(_:_:)``).
   let sortsKeys: Bool
@@ -19,7 +19,7 @@ struct JSONWriter {
 
   /// A writer into a new buffer that lets containers nest `depthLimit` levels deep and reports
   /// `reportedDepthLimit` when they nest deeper.
-  init(formatting: JSONAPIEncoder.OutputFormatting, depthLimit: Int, reportedDepthLimit: Int) {
+  package init(formatting: JSONAPIEncoder.OutputFormatting, depthLimit: Int, reportedDepthLimit: Int) {
     bytes = OutputBuffer()
     prettyPrinted = formatting.contains(.prettyPrinted)
     sortsKeys = formatting.contains(.sortedKeys)
@@ -29,7 +29,7 @@ struct JSONWriter {
   }
 
   /// Thrown where containers nest too deep.
-  struct TooDeep: Error {
+  package struct TooDeep: Error {
     /// The steps from the place outwards, innermost first.
     var steps: [EncodingPath.Step] = []
 
@@ -49,7 +49,7 @@ struct JSONWriter {
   }
 
   /// Whether `first` comes before `second` when keys are sorted: by UTF-8 bytes, as JSONEncoder.
-  static func keyPrecedes(_ first: String, _ second: String) -> Bool {
+  package static func keyPrecedes(_ first: String, _ second: String) -> Bool {
     first.utf8.lexicographicallyPrecedes(second.utf8)
   }
 
@@ -68,7 +68,7 @@ struct JSONWriter {
   }
 
   /// Writes `node` as a value in a container at `level - 1` (0: the whole text).
-  mutating func write(_ node: EncodedNode, level: Int) throws(TooDeep) {
+  package mutating func write(_ node: EncodedNode, level: Int) throws(TooDeep) {
     switch node {
     case .null, .nullRelated: bytes.append("null")
     case .bool(true): bytes.append("true")
@@ -130,7 +130,7 @@ struct JSONWriter {
 
   /// Opens an object at `level`.
   @inline(__always)
-  mutating func openObject(level: Int) throws(TooDeep) {
+  package mutating func openObject(level: Int) throws(TooDeep) {
     try checkDepth(level)
     bytes.append(UInt8(ascii: "{"))
   }
@@ -138,7 +138,7 @@ struct JSONWriter {
   /// A member's name and colon (after a comma unless `first`), on a new line when pretty-printing,
   /// in an object at `level`; its value follows at `level + 1`.
   @inline(__always)
-  mutating func writeKey(_ key: String, first: Bool, level: Int) {
+  package mutating func writeKey(_ key: String, first: Bool, level: Int) {
     if !first { bytes.append(UInt8(ascii: ",")) }
     if prettyPrinted { newline(level: level + 1) }
     writeString(key)
@@ -151,28 +151,28 @@ struct JSONWriter {
 
   /// Closes an object at `level`.
   @inline(__always)
-  mutating func closeObject(isEmpty: Bool, level: Int) {
+  package mutating func closeObject(isEmpty: Bool, level: Int) {
     if prettyPrinted { isEmpty ? emptyContainerBody(level: level) : newline(level: level) }
     bytes.append(UInt8(ascii: "}"))
   }
 
   /// Opens an array at `level`.
   @inline(__always)
-  mutating func openArray(level: Int) throws(TooDeep) {
+  package mutating func openArray(level: Int) throws(TooDeep) {
     try checkDepth(level)
     bytes.append(UInt8(ascii: "["))
   }
 
   /// Starts element `index` of an array at `level`; the element follows at `level + 1`.
   @inline(__always)
-  mutating func startElement(_ index: Int, level: Int) {
+  package mutating func startElement(_ index: Int, level: Int) {
     if index > 0 { bytes.append(UInt8(ascii: ",")) }
     if prettyPrinted { newline(level: level + 1) }
   }
 
   /// Closes an array at `level`.
   @inline(__always)
-  mutating func closeArray(isEmpty: Bool, level: Int) {
+  package mutating func closeArray(isEmpty: Bool, level: Int) {
     if prettyPrinted { isEmpty ? emptyContainerBody(level: level) : newline(level: level) }
     bytes.append(UInt8(ascii: "]"))
   }

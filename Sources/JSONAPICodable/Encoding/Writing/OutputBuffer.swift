@@ -6,7 +6,7 @@ import Foundation
 /// document costs its size again in copies and in peak memory.
 ///
 /// Confined to one encode call on one thread.
-final class OutputBuffer {
+package final class OutputBuffer {
   // The only unsafe memory of the writer. `base` points at `capacity` bytes from `malloc`, of
   // which the first `count` are written; it is freed in `deinit` unless `takeData()` handed it to
   // the `Data` it made, which frees it in turn.
@@ -94,7 +94,7 @@ final class OutputBuffer {
   /// The bytes written, as `Data` that owns them from now on; the buffer is empty afterwards.
   ///
   /// - Throws: `EncodingError.invalidValue` when memory for the output could not be had.
-  func takeData() throws -> Data {
+  package func takeData() throws -> Data {
     if failed {
       throw EncodingError.invalidValue(
         count,

@@ -265,8 +265,9 @@ protocol SchemaCollection {
   static var elementType: Any.Type { get }
 }
 
-// `elementType` of `EncodableArrayMarker` (the encoder's) serves this one too.
-extension Array: SchemaCollection {}
+extension Array: SchemaCollection {
+  static var elementType: Any.Type { Element.self }
+}
 
 extension Set: SchemaCollection {
   static var elementType: Any.Type { Element.self }

@@ -104,3 +104,13 @@ extension JSONAPIRequestError: CustomStringConvertible {
     }
   }
 }
+
+extension JSONAPIRequestError: JSONAPIErrorObjectConvertible {
+  /// The error object ``JSONAPIErrorObject/init(describing:)`` answers with: ``status``,
+  /// ``code``, and `source.pointer` when the body is at fault.
+  public var errorObject: JSONAPIErrorObject {
+    JSONAPIErrorObject(
+      status: String(status), code: code, title: JSONAPIErrorObject.title(status: status),
+      detail: description, source: pointer.map { .init(pointer: $0) })
+  }
+}

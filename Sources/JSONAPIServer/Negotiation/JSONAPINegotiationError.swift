@@ -65,3 +65,14 @@ extension JSONAPINegotiationError: CustomStringConvertible {
     }
   }
 }
+
+extension JSONAPINegotiationError: JSONAPIErrorObjectConvertible {
+  /// The error object ``JSONAPIErrorObject/init(describing:)`` answers with: ``status`` (415 or
+  /// 406), ``code``, and `source.header` naming the header at fault.
+  public var errorObject: JSONAPIErrorObject {
+    JSONAPIErrorObject(
+      status: String(status), code: code,
+      title: status == 415 ? "Unsupported Media Type" : "Not Acceptable",
+      detail: description, source: .init(header: header))
+  }
+}

@@ -18,7 +18,7 @@
 ///   // "links": {"type": "https://jsonapi.org/profiles/ethanresnick/cursor-pagination/max-size-exceeded"}
 /// }
 /// ```
-public enum JSONAPIPagingError: Error, Sendable, Hashable {
+public enum JSONAPIPagingError: JSONAPIErrorObjectConvertible, Sendable, Hashable {
   /// A `page[…]` value the strategy cannot read: a size, number or offset that is not a whole
   /// number in range, an empty cursor, or (thrown by the server) a cursor it does not recognise.
   /// The profile's Invalid Parameter Value error.
@@ -72,8 +72,9 @@ public enum JSONAPIPagingError: Error, Sendable, Hashable {
     }
   }
 
-  /// The error object ``JSONAPIErrorObject/init(describing:)`` answers with.
-  var errorObject: JSONAPIErrorObject {
+  /// The error object ``JSONAPIErrorObject/init(describing:)`` answers with: status `400`,
+  /// `source.parameter`, and the profile's `links.type` where it gives one.
+  public var errorObject: JSONAPIErrorObject {
     let title: String
     var meta: JSONAPIValue?
     switch self {
