@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of JSONAPICodable and JSONAPINetworking offline with the toolchain's `docc`, failing on
+# Builds the DocC documentation of JSONAPICodable, JSONAPIServer and JSONAPINetworking offline with the toolchain's `docc`, failing on
 # any warning (broken symbol links, unresolved references, missing articles).
 # Output: .build-docs/JSONAPICodable.doccarchive and JSONAPINetworking.doccarchive (git-ignored).
 set -euo pipefail
@@ -20,7 +20,7 @@ if [ -z "$graphs" ]; then
 fi
 # Each library's graph plus its extensions of other modules (JSONAPICodable@Foundation…), not the
 # test targets' graphs; one archive per library.
-for module in JSONAPICodable JSONAPINetworking; do
+for module in JSONAPICodable JSONAPIServer JSONAPINetworking; do
   mkdir -p "$out/symbol-graphs/$module"
   cp "$graphs/$module.symbols.json" "$out/symbol-graphs/$module/"
   for extension in "$graphs/$module"@*.symbols.json; do

@@ -9,7 +9,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-// The Swift snippets of the DocC article Paging.md (JSONAPICodable.docc) and of the README's
+// The Swift snippets of the DocC article ServingPages.md (JSONAPIServer.docc) and of the README's
 // paging block ("Serving JSON:API"), compiled and run here: the article's server handler serves
 // the article's client loops through a stub transport, so both sides of the article are checked
 // against each other. ReadmeSnippetSyncTests checks that every line of both has its twin here.
@@ -66,7 +66,7 @@ private struct Store: Sendable {
 private let store = Store()
 private let headers = ["Accept": "application/vnd.api+json"]
 
-// MARK: Paging.md, serving (file-private globals, as the article's top-level code)
+// MARK: ServingPages.md, serving (file-private globals, as the article's top-level code)
 
 private let paging = JSONAPIPaging.cursor(
   defaultSize: 20, maxSize: 100, allowsRangePagination: true)
@@ -118,7 +118,7 @@ private func listArticles(target: String, rawQuery: String) throws -> Data {
     // The article's JSON block is the answer's `links`.
     let block = try JSONDecoder().decode(
       JSONAPIValue.self,
-      from: Data(try DocCArticle.jsonBlock(of: "Paging.md").joined(separator: "\n").utf8))
+      from: Data(try DocCArticle.jsonBlock(of: "ServingPages.md").joined(separator: "\n").utf8))
     #expect(document["links"] == block)
   }
 
@@ -154,7 +154,7 @@ private func listArticles(target: String, rawQuery: String) throws -> Data {
       document["links"]?["prev"] == "/articles?page%5Bnumber%5D=2&page%5Bsize%5D=10")
   }
 
-  // MARK: Paging.md, reading
+  // MARK: ServingPages.md, reading
 
   /// A client whose transport hands each request to the article's `listPeople`.
   func client() -> JSONAPIClient {

@@ -17,7 +17,7 @@ extension JSONAPIEncoder {
   /// let body = try encoder.encode(article, including: ["author", "comments.author"])
   /// ```
   ///
-  /// Check client-supplied paths first with ``JSONAPIQueryRules/validate(_:)``: a path the
+  /// Check client-supplied paths first with `JSONAPIQueryRules.validate(_:)`: a path the
   /// model does not have includes nothing rather than failing.
   ///
   /// - Throws: The errors of ``encode(_:)``.

@@ -10,7 +10,7 @@ extension JSONAPIQuery {
   /// their values as they are. Every other parameter (including `filter` without a member and
   /// nested families such as `filter[a][b]`) goes to ``additionalParameters``, in order.
   /// Parsing checks syntax only; check what the endpoint supports with
-  /// ``JSONAPIQueryRules/validate(_:)``.
+  /// `JSONAPIQueryRules.validate(_:)`.
   ///
   /// ```swift
   /// let query = try JSONAPIQuery(parsing: "?include=author&fields%5Barticles%5D=title")

@@ -1,6 +1,6 @@
 /// A query string a JSON:API server must refuse with `400 Bad Request`: thrown by
 /// ``JSONAPIQuery/init(parsing:limits:)-(String,_)`` for syntax and size, and by
-/// ``JSONAPIQueryRules/validate(_:)`` for what the server does not support.
+/// `JSONAPIQueryRules.validate(_:)` for what the server does not support.
 ///
 /// Every case names the offending parameter in ``parameter``, which
 /// ``JSONAPIErrorObject/init(describing:)`` puts into `source.parameter`:

@@ -5,11 +5,14 @@
 package enum SpecSection {
   package static let topLevel = "https://jsonapi.org/format/#document-top-level"
   package static let resourceObjects = "https://jsonapi.org/format/#document-resource-objects"
-  package static let identification = "https://jsonapi.org/format/#document-resource-object-identification"
+  package static let identification =
+    "https://jsonapi.org/format/#document-resource-object-identification"
   package static let fields = "https://jsonapi.org/format/#document-resource-object-fields"
-  package static let relationships = "https://jsonapi.org/format/#document-resource-object-relationships"
+  package static let relationships =
+    "https://jsonapi.org/format/#document-resource-object-relationships"
   package static let linkage = "https://jsonapi.org/format/#document-resource-object-linkage"
-  package static let identifierObjects = "https://jsonapi.org/format/#document-resource-identifier-objects"
+  package static let identifierObjects =
+    "https://jsonapi.org/format/#document-resource-identifier-objects"
   static let compoundDocuments = "https://jsonapi.org/format/#document-compound-documents"
   static let meta = "https://jsonapi.org/format/#document-meta"
   static let links = "https://jsonapi.org/format/#document-links"
@@ -24,7 +27,8 @@ package enum SpecSection {
   package static let contentNegotiation = "https://jsonapi.org/format/#content-negotiation"
   static let creating = "https://jsonapi.org/format/#crud-creating"
   package static let updating = "https://jsonapi.org/format/#crud-updating"
-  package static let updatingRelationships = "https://jsonapi.org/format/#crud-updating-relationships"
+  package static let updatingRelationships =
+    "https://jsonapi.org/format/#crud-updating-relationships"
   static let deleting = "https://jsonapi.org/format/#crud-deleting"
   package static let clientIDs = "https://jsonapi.org/format/#crud-creating-client-ids"
   package static let creatingConflict = "https://jsonapi.org/format/#crud-creating-responses-409"
@@ -34,5 +38,7 @@ package enum SpecSection {
   package static let atomicOperations = "https://jsonapi.org/ext/atomic"
 
   /// `reason` followed by where the specification says so: "… (see https://jsonapi.org/format/#…)".
-  package static func cite(_ reason: String, _ section: String) -> String { "\(reason) (see \(section))" }
+  package static func cite(_ reason: String, _ section: String) -> String {
+    "\(reason) (see \(section))"
+  }
 }

@@ -2,7 +2,7 @@
 /// `Accept` header (`406 Not Acceptable`) cannot be served. Thrown by
 /// ``JSONAPIContentNegotiation/negotiate(accept:contentType:)``.
 ///
-/// ``JSONAPIErrorObject/init(describing:)`` turns it into an error object with the ``status`` and
+/// `JSONAPIErrorObject.init(describing:)` turns it into an error object with the ``status`` and
 /// `source.header` naming ``header``:
 ///
 /// ```swift
@@ -67,7 +67,7 @@ extension JSONAPINegotiationError: CustomStringConvertible {
 }
 
 extension JSONAPINegotiationError: JSONAPIErrorObjectConvertible {
-  /// The error object ``JSONAPIErrorObject/init(describing:)`` answers with: ``status`` (415 or
+  /// The error object `JSONAPIErrorObject.init(describing:)` answers with: ``status`` (415 or
   /// 406), ``code``, and `source.header` naming the header at fault.
   public var errorObject: JSONAPIErrorObject {
     JSONAPIErrorObject(

@@ -64,7 +64,7 @@ extension JSONAPIPaging {
   ///   above ``maxSize``, ``JSONAPIPagingError/rangePaginationNotSupported`` for both cursors
   ///   without ``allowsRangePagination``, and ``JSONAPIPagingError/unsupportedSort(field:)`` for a
   ///   `sort` field outside the strategy's sort fields;
-  ///   ``JSONAPIQueryError/unsupportedParameter(name:reason:)`` for a `page` member the strategy
+  ///   `JSONAPIQueryError.unsupportedParameter(name:reason:)` for a `page` member the strategy
   ///   does not read (as ``JSONAPIQueryRules/validate(_:)`` does).
   public func page(for query: JSONAPIQuery) throws -> Page {
     let members = pageMembers

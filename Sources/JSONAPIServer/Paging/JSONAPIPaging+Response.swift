@@ -4,7 +4,7 @@ extension JSONAPIPaging {
   /// document next to the paged data.
   public struct Response: Sendable, Hashable {
     /// `self`, `first`, `prev`, `next` and `last`, those that can be known. The cursor strategy
-    /// writes a missing `prev` or `next` as `null` (see ``JSONAPILinks/setNull(_:)``), as the
+    /// writes a missing `prev` or `next` as `null` (see `JSONAPILinks.setNull(_:)`), as the
     /// profile requires; the others leave it out (R63).
     public var links: JSONAPILinks
     /// The strategy's `meta`, `nil` when it has nothing to say (a cursor page that is not a
@@ -26,7 +26,7 @@ extension JSONAPIPaging {
   ///
   /// Every link is `target` with other `page` members: parameters that are not `page[…]` stay
   /// byte for byte and in order, and the `page` members (written where the first one stood,
-  /// percent-encoded as ``JSONAPIQuery`` encodes them) are `page[size]` (`page[limit]`) only when
+  /// percent-encoded as `JSONAPIQuery` encodes them) are `page[size]` (`page[limit]`) only when
   /// the request sent it, and the number, offset or cursor of the linked page. `self` has the
   /// request's own `page` members.
   ///

@@ -3,7 +3,7 @@
 /// ``JSONAPIPaging/rules(_:)``, and by a server's own code for a cursor it cannot read or a sort it
 /// cannot page.
 ///
-/// ``JSONAPIErrorObject/init(describing:)`` turns it into an error object with `status` `400`,
+/// `JSONAPIErrorObject.init(describing:)` turns it into an error object with `status` `400`,
 /// ``code``, and `source.parameter` naming ``parameter``. The three errors the
 /// [Cursor Pagination profile](https://jsonapi.org/profiles/ethanresnick/cursor-pagination/)
 /// defines also get the profile's `links.type`, and ``maxSizeExceeded(parameter:size:maxSize:)``
@@ -50,7 +50,7 @@ public enum JSONAPIPagingError: JSONAPIErrorObjectConvertible, Sendable, Hashabl
 
   /// A stable, machine-readable code for the case, used as the error object's `code`.
   /// ``invalidValue(parameter:value:reason:)`` shares `invalid-page-value` with
-  /// ``JSONAPIQueryError/invalidPageValue(name:value:reason:)``.
+  /// `JSONAPIQueryError.invalidPageValue(name:value:reason:)`.
   public var code: String {
     switch self {
     case .invalidValue: return "invalid-page-value"
@@ -72,7 +72,7 @@ public enum JSONAPIPagingError: JSONAPIErrorObjectConvertible, Sendable, Hashabl
     }
   }
 
-  /// The error object ``JSONAPIErrorObject/init(describing:)`` answers with: status `400`,
+  /// The error object `JSONAPIErrorObject.init(describing:)` answers with: status `400`,
   /// `source.parameter`, and the profile's `links.type` where it gives one.
   public var errorObject: JSONAPIErrorObject {
     let title: String

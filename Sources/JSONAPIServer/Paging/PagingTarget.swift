@@ -3,7 +3,7 @@
 ///
 /// Links keep every other parameter byte for byte and in order (a client's own encoding, even raw
 /// brackets, is its business), and write the `page` members where the first one stood, encoded
-/// as ``JSONAPIQuery`` encodes them, so that each link parses back to the request's query with
+/// as `JSONAPIQuery` encodes them, so that each link parses back to the request's query with
 /// only its `page` members changed.
 struct PagingTarget {
   /// The path, or the absolute URL without its query.

@@ -59,10 +59,10 @@ public struct JSONAPIQueryRules: Sendable, Hashable {
   /// // throws JSONAPIQueryError.sortNotAllowed(field: "age")
   /// ```
   ///
-  /// - Throws: ``JSONAPIQueryError/includeNotAllowed(path:)``,
-  ///   ``JSONAPIQueryError/sortNotAllowed(field:)``, ``JSONAPIQueryError/unknownField(type:field:)``,
-  ///   ``JSONAPIQueryError/invalidPageValue(name:value:reason:)``, or
-  ///   ``JSONAPIQueryError/unsupportedParameter(name:reason:)`` for `include` or `sort` on an
+  /// - Throws: `JSONAPIQueryError.includeNotAllowed(path:)`,
+  ///   `JSONAPIQueryError.sortNotAllowed(field:)`, `JSONAPIQueryError.unknownField(type:field:)`,
+  ///   `JSONAPIQueryError.invalidPageValue(name:value:reason:)`, or
+  ///   `JSONAPIQueryError.unsupportedParameter(name:reason:)` for `include` or `sort` on an
   ///   endpoint without them, an unknown `page` or `filter` member, or any other parameter not in
   ///   ``additionalParameters``; on rules made by ``JSONAPIPaging/rules(_:)``, the errors of
   ///   ``JSONAPIPaging/page(for:)`` for the `page` members.

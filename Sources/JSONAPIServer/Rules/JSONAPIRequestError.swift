@@ -1,7 +1,7 @@
 /// A request a JSON:API server must refuse although its document is valid: the resource in the
 /// body does not belong at the URL, or the server cannot do what it asks. Thrown by
 /// ``JSONAPIRequestRules``; each case knows its ``status`` and the ``pointer`` into the request
-/// document, which ``JSONAPIErrorObject/init(describing:)`` writes as `source.pointer`.
+/// document, which `JSONAPIErrorObject.init(describing:)` writes as `source.pointer`.
 ///
 /// ```swift
 /// do {
@@ -106,7 +106,7 @@ extension JSONAPIRequestError: CustomStringConvertible {
 }
 
 extension JSONAPIRequestError: JSONAPIErrorObjectConvertible {
-  /// The error object ``JSONAPIErrorObject/init(describing:)`` answers with: ``status``,
+  /// The error object `JSONAPIErrorObject.init(describing:)` answers with: ``status``,
   /// ``code``, and `source.pointer` when the body is at fault.
   public var errorObject: JSONAPIErrorObject {
     JSONAPIErrorObject(

@@ -3,7 +3,7 @@ import Foundation
 /// The checks JSON:API asks of a server before it creates or updates a resource: the body's
 /// `type` and `id` against the URL, and whether the client may choose the `id`.
 ///
-/// Decode the body's primary data as a ``JSONAPIResourceIdentifier`` (its `type`, `id` and `lid`)
+/// Decode the body's primary data as a `JSONAPIResourceIdentifier` (its `type`, `id` and `lid`)
 /// and check it before decoding the whole model:
 ///
 /// ```swift

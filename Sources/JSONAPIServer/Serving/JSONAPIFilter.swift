@@ -22,7 +22,7 @@ public struct JSONAPIFilter: Sendable {
   /// Whether the parameter holds a comma-separated list of values (any of which matches).
   public var acceptsList: Bool
   /// Turns one value of the parameter into the value compared; `nil` reads it by the member's
-  /// type in the model's schema. Throw ``JSONAPIQueryError/invalidFilterValue(member:value:reason:)``
+  /// type in the model's schema. Throw `JSONAPIQueryError.invalidFilterValue(member:value:reason:)`
   /// to refuse it.
   public var read: (@Sendable (String) throws -> JSONAPIValue)?
 

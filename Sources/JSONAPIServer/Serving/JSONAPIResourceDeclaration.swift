@@ -4,7 +4,7 @@ import Foundation
 /// cannot say — which members may be filtered and sorted, how collections are paged, whether
 /// clients may choose ids, and hooks that refuse or change operations.
 ///
-/// Attribute and relationship names come from the model, as ``JSONAPIEncoder`` writes them
+/// Attribute and relationship names come from the model, as `JSONAPIEncoder` writes them
 /// (``JSONAPIResourceSchema/init(reading:keyEncodingStrategy:)``); a filter or sort member the
 /// model lacks is refused here, naming it.
 ///
@@ -63,7 +63,7 @@ public struct JSONAPIResourceDeclaration: Sendable {
   ///     "email")]`).
   ///   - validate: Checks a resource about to be stored, decoded as `Model` from what will be
   ///     stored, its related resources whole (theirs in turn as identifiers only); throw a
-  ///     ``JSONAPIErrorObject`` (or any error, answered as `422`) to refuse it.
+  ///     `JSONAPIErrorObject` (or any error, answered as `422`) to refuse it.
   /// - Throws: ``JSONAPIDeclarationError`` when a filter or sort member is
   ///   not a member of the model, or when the model cannot be read
   ///   (``JSONAPIResourceSchema/init(reading:keyEncodingStrategy:)``).
@@ -177,7 +177,7 @@ public struct JSONAPIResourceDeclaration: Sendable {
 }
 
 /// Hooks of a declared resource: each runs before the store is asked, and refuses the operation
-/// by throwing (a ``JSONAPIErrorObject`` is answered as it is; any other error as `403`).
+/// by throwing (a `JSONAPIErrorObject` is answered as it is; any other error as `403`).
 ///
 /// ```swift
 /// var hooks = JSONAPIResourceHooks()

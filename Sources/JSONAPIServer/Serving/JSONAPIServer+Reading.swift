@@ -322,7 +322,7 @@ extension JSONAPIServer {
 
   /// The store conditions of a request's `filter` parameters, each value read by its filter.
   ///
-  /// - Throws: ``JSONAPIQueryError/invalidFilterValue(member:value:reason:)``.
+  /// - Throws: `JSONAPIQueryError.invalidFilterValue(member:value:reason:)`.
   func conditions(_ filters: [String: String], _ declaration: JSONAPIResourceDeclaration) throws
     -> [JSONAPIFilterCondition]
   {

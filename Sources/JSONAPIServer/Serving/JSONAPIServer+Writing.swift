@@ -206,7 +206,7 @@ extension JSONAPIServer {
   /// resources so that their models decode whole: those in `known` (already read to check they
   /// exist), the others read once per type.
   ///
-  /// - Throws: `422` at `pointer` with the check's reason; a ``JSONAPIErrorObject`` the check
+  /// - Throws: `422` at `pointer` with the check's reason; a `JSONAPIErrorObject` the check
   ///   threw as it is.
   func check(
     _ record: JSONAPIResourceRecord, _ declaration: JSONAPIResourceDeclaration, pointer: String,

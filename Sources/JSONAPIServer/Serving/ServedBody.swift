@@ -26,7 +26,7 @@ enum ServedResourceMode {
 extension JSONAPIServer {
   /// The top-level object of a request body.
   ///
-  /// - Throws: ``JSONAPIError`` for a body that is not JSON or not an object (`400`).
+  /// - Throws: `JSONAPIError` for a body that is not JSON or not an object (`400`).
   func bodyDocument(_ body: Data) throws -> [String: JSONAPIValue] {
     guard !body.isEmpty else {
       throw JSONAPIError.invalidDocument(

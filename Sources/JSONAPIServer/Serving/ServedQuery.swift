@@ -12,7 +12,7 @@ struct ServedQuery: Sendable {
   /// Checks `query` for an endpoint that answers resources of `type` (include and fields only
   /// unless `collection`), and reads its include tree and fieldsets.
   ///
-  /// - Throws: ``JSONAPIQueryError`` for an include path along no declared relationship or longer
+  /// - Throws: `JSONAPIQueryError` for an include path along no declared relationship or longer
   ///   than `maxIncludeDepth`, a type or field that no declaration has, and every parameter the
   ///   endpoint does not take; the errors of `paging` for collections.
   init(

@@ -11,7 +11,9 @@ package final class KeyEncodingConverter {
 
   /// The member name for `key` under the strategy. Names that JSON:API gives a fixed meaning
   /// (``ResourceMemberName/isExemptFromKeyStrategies``) are never converted.
-  package func memberName(for key: any CodingKey, at path: @autoclosure () -> EncodingPath) -> String {
+  package func memberName(for key: any CodingKey, at path: @autoclosure () -> EncodingPath)
+    -> String
+  {
     let name = key.stringValue
     switch strategy {
     case .useDefaultKeys:

@@ -19,7 +19,9 @@ package struct JSONWriter {
 
   /// A writer into a new buffer that lets containers nest `depthLimit` levels deep and reports
   /// `reportedDepthLimit` when they nest deeper.
-  package init(formatting: JSONAPIEncoder.OutputFormatting, depthLimit: Int, reportedDepthLimit: Int) {
+  package init(
+    formatting: JSONAPIEncoder.OutputFormatting, depthLimit: Int, reportedDepthLimit: Int
+  ) {
     bytes = OutputBuffer()
     prettyPrinted = formatting.contains(.prettyPrinted)
     sortsKeys = formatting.contains(.sortedKeys)

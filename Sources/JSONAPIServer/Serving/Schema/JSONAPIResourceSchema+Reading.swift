@@ -7,24 +7,24 @@ extension JSONAPIResourceSchema {
   /// for, in the order it asks:
   ///
   /// - `id`, `type`, `lid`, `meta` and `links` are the resource's own members, no fields.
-  /// - A member whose type conforms to ``JSONAPIResource`` is a to-one relationship to its
-  ///   ``JSONAPIResource/jsonAPIType``; an array or set of them is a to-many relationship. So is
-  ///   a ``JSONAPIRelationship`` of them, a ``JSONAPIResourceIdentifier`` (of any type), a
-  ///   ``JSONAPIRelationshipExpressible`` type, and a nested value with both `id` and `type`, as
-  ///   ``JSONAPIEncoder`` has it. Related models are not read themselves, so models that refer
+  /// - A member whose type conforms to `JSONAPIResource` is a to-one relationship to its
+  ///   `JSONAPIResource.jsonAPIType`; an array or set of them is a to-many relationship. So is
+  ///   a `JSONAPIRelationship` of them, a `JSONAPIResourceIdentifier` (of any type), a
+  ///   `JSONAPIRelationshipExpressible` type, and a nested value with both `id` and `type`, as
+  ///   `JSONAPIEncoder` has it. Related models are not read themselves, so models that refer
   ///   to each other are fine.
   /// - Every other member is an attribute: strings, `URL`, `UUID` and `Data` are
   ///   ``ValueKind/string``, integers of every width ``ValueKind/integer``, `Double`, `Float` and
-  ///   `Decimal` ``ValueKind/number``, `Date` ``ValueKind/date``, ``JSONAPIValue``
+  ///   `Decimal` ``ValueKind/number``, `Date` ``ValueKind/date``, `JSONAPIValue`
   ///   ``ValueKind/any``, arrays ``ValueKind/array(_:)``, nested values
   ///   ``ValueKind/object(members:)`` (read 8 levels deep), and `CaseIterable` enums with
   ///   `String` raw values ``ValueKind/enumeration(_:)`` of their raw values. A
-  ///   ``JSONAPIAttributeExpressible`` type is always an attribute.
+  ///   `JSONAPIAttributeExpressible` type is always an attribute.
   /// - `Optional` members (`decodeIfPresent`, or `contains` and `decodeNil` in a hand-written
   ///   `init(from:)`) are optional.
   ///
   /// Names are member names in documents: the Swift keys converted by `keyEncodingStrategy`,
-  /// exactly as ``JSONAPIEncoder`` writes them.
+  /// exactly as `JSONAPIEncoder` writes them.
   ///
   /// ```swift
   /// struct Article: Codable, JSONAPIResource {
@@ -41,7 +41,7 @@ extension JSONAPIResourceSchema {
   ///
   /// - Parameters:
   ///   - model: The model of the resource type.
-  ///   - keyEncodingStrategy: The key strategy your ``JSONAPIEncoder`` uses.
+  ///   - keyEncodingStrategy: The key strategy your `JSONAPIEncoder` uses.
   /// - Throws: ``JSONAPIDeclarationError`` when the model's `init(from:)`
   ///   throws on the placeholders: a validation that rejects them, or an enum that is not
   ///   `CaseIterable`. The reason names the model, the type that threw and what to change;

@@ -63,7 +63,7 @@ public struct JSONAPIResourceSchema: Sendable, Hashable {
     /// The member name in documents (after the key strategy).
     public var name: String
     /// The `type` of the resources it names, when the model says it (a related model that
-    /// conforms to ``JSONAPIResource``); `nil` when any type may appear.
+    /// conforms to `JSONAPIResource`); `nil` when any type may appear.
     public var targetType: String?
     /// Whether it is a to-many relationship.
     public var isToMany: Bool

@@ -135,17 +135,17 @@ struct SchemaProbe {
 
 /// A relationship's shape as the model's types say it (R29, R30).
 struct RelationshipShape: Equatable {
-  /// The related ``JSONAPIResource``'s type; `nil` when any type may appear.
+  /// The related `JSONAPIResource`'s type; `nil` when any type may appear.
   var targetType: String?
   var isToMany: Bool
   var isOptional = false
 }
 
 extension SchemaReader {
-  /// The relationship `type` stands for, from its metatype alone: a ``JSONAPIResource``, a
-  /// ``JSONAPIRelationshipExpressible`` (``JSONAPIResourceIdentifier`` among them), a
-  /// ``JSONAPIRelationship`` of anything, or an optional, array or set of them. A
-  /// ``JSONAPIAttributeExpressible`` is always an attribute, as the encoder has it.
+  /// The relationship `type` stands for, from its metatype alone: a `JSONAPIResource`, a
+  /// `JSONAPIRelationshipExpressible` (`JSONAPIResourceIdentifier` among them), a
+  /// `JSONAPIRelationship` of anything, or an optional, array or set of them. A
+  /// `JSONAPIAttributeExpressible` is always an attribute, as the encoder has it.
   static func relationship(of type: Any.Type, depth: Int = 0) -> RelationshipShape? {
     guard depth < recordedDepth, !(type is any JSONAPIAttributeExpressible.Type) else {
       return nil
@@ -242,7 +242,7 @@ extension SchemaReader {
 
 // MARK: - Metatype markers
 
-/// A ``JSONAPIRelationship`` of any `Related`, recognised by its metatype.
+/// A `JSONAPIRelationship` of any `Related`, recognised by its metatype.
 protocol SchemaRelationshipWrapper {
   static var relatedType: Any.Type { get }
 }

@@ -13,7 +13,7 @@ final class SchemaReadingDecoder: Decoder {
   /// Levels below the model (the model itself is 0).
   let depth: Int
   let isRecording: Bool
-  /// The ``JSONAPIResource/jsonAPIType`` of the value decoded, if it declares one: its `type`
+  /// The `JSONAPIResource.jsonAPIType` of the value decoded, if it declares one: its `type`
   /// member decodes as that, for models that check it.
   let declaredResourceType: String?
   /// Whether this decoder reads the model itself, whose `id`, `type`, `lid`, `meta` and `links`
@@ -91,7 +91,7 @@ final class SchemaReadingDecoder: Decoder {
   }
 
   /// What the value turned out to be, once its `init(from:)` returned. `isAttribute` for a
-  /// ``JSONAPIAttributeExpressible`` type, never a relationship.
+  /// `JSONAPIAttributeExpressible` type, never a relationship.
   func probe(isAttribute: Bool) -> SchemaProbe {
     guard isRecording, let record else { return .unknown }
     var probe: SchemaProbe

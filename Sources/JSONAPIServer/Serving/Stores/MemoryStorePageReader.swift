@@ -69,7 +69,7 @@ struct MemoryStorePageReader {
   }
 
   /// A resource id (or a linkage id) against the condition: ids order as in
-  /// ``JSONAPIValue/storeIDOrder(_:_:)``; values are strings, or integers as their decimal text.
+  /// `JSONAPIValue.storeIDOrder(_:_:)`; values are strings, or integers as their decimal text.
   private func id(id: String, meets condition: JSONAPIFilterCondition) -> Bool {
     condition.values.contains { value in
       switch condition.comparison {
@@ -127,7 +127,7 @@ struct MemoryStorePageReader {
   // MARK: - Order and window
 
   /// Compares sort values field by field (as many as both sides have), each by
-  /// ``JSONAPIValue/storeOrder(_:_:)`` (or ``JSONAPIValue/storeIDOrder(_:_:)`` for `id`), reversed
+  /// `JSONAPIValue.storeOrder(_:_:)` (or `JSONAPIValue.storeIDOrder(_:_:)` for `id`), reversed
   /// for descending fields.
   private func compare(
     _ lhs: [JSONAPIValue], _ rhs: [JSONAPIValue], fields: [JSONAPIQuery.SortField]
