@@ -52,7 +52,8 @@ final class VersionedServer: @unchecked Sendable {
   private func answer(_ request: URLRequest) throws -> (Data, HTTPURLResponse) {
     try lock.withLock {
       received.append(request)
-      let parts = (request.url?.path ?? "").split(separator: "/").map(String.init)
+      // The last two segments, so that a base path such as `/v1/` is allowed.
+      let parts = (request.url?.path ?? "").split(separator: "/").suffix(2).map(String.init)
       guard parts.count == 2, parts[0] == "articles", let article = articles[parts[1]] else {
         return try Stub.answer(request, 404, #"{"errors":[{"status":"404"}]}"#)
       }
