@@ -48,10 +48,11 @@ extension JSONAPIClient {
     return raw.response(try document(type, from: raw))
   }
 
-  /// Updates a resource with only what changed, like ``update(from:to:at:query:as:)``, and only if
-  /// it is still the version `ifMatch` names: the request carries `If-Match`, and a server that
-  /// honours it refuses with `412 Precondition Failed` when someone else changed the resource
-  /// since it was read (RFC 9110 §13.1.1). `nil` sends no `If-Match`.
+  /// Updates a resource with only what changed, like
+  /// ``update(from:to:at:query:as:)-(Resource,_,_,_,_)``, and only if it is still the version
+  /// `ifMatch` names: the request carries `If-Match`, and a server that honours it refuses with
+  /// `412 Precondition Failed` when someone else changed the resource since it was read
+  /// (RFC 9110 §13.1.1). `nil` sends no `If-Match`.
   ///
   /// ```swift
   /// let read = try await client.getResponse(Article.self, from: "articles/1")
@@ -71,7 +72,7 @@ extension JSONAPIClient {
   ///
   /// - Throws: ``JSONAPIResponseError`` whose ``JSONAPIResponseError/isPreconditionFailed`` is
   ///   `true` when the resource is no longer the version named; otherwise as
-  ///   ``update(from:to:at:query:as:)``.
+  ///   ``update(from:to:at:query:as:)-(Resource,_,_,_,_)``.
   public func update<Resource: Encodable, Updated: Decodable>(
     from old: Resource, to new: Resource, at path: String, query: JSONAPIQuery = JSONAPIQuery(),
     ifMatch: JSONAPIEntityTag?, as type: Updated.Type = Updated.self
