@@ -11,6 +11,9 @@ IntegrationSuite's "bent server" checks. Python standard library only; 127.0.0.1
 - GET /offset?page[offset]=O&page[limit]=L     pages by offset (limit 10 by default and at most),
   no links, `meta.count` = 23.
 - GET /ignoring?...                           the first 10 articles whatever the query says.
+- GET /page-counted?page[number]=N&page[size]=S  25 articles (ids 1-25) by number (size 5 by
+  default, 10 at most), no links, and a `meta` that counts the page, not the collection:
+  `{"count": 5, "totalPages": 1}` on every full page of 5 (issue 48).
 - GET /articles/N/relationships/author        linkage with an integer id: {"id": 2, ...}.
 - GET /articles/N?include=author              the article, linkage with an integer id, the
   author included with a string id.
@@ -95,6 +98,12 @@ class Handler(BaseHTTPRequestHandler):
             limit = whole(query.get("page[limit]"), MAX_SIZE)
             offset = whole(query.get("page[offset]"), 0)
             return self.answer(200, {"data": self.page(offset, limit), "meta": {"count": 23}})
+        if path == "/page-counted":
+            size = min(max(whole(query.get("page[size]"), 5), 1), MAX_SIZE)
+            number = max(whole(query.get("page[number]"), 1), 1)
+            start = (number - 1) * size
+            data = [article(n) for n in range(1, 26)][start : start + size]
+            return self.answer(200, {"data": data, "meta": {"count": len(data), "totalPages": 1}})
         if path == "/ignoring":
             return self.answer(200, {"data": self.page(0, MAX_SIZE)})
         if path == "/requests":

@@ -23,6 +23,7 @@ import Testing
     case total(String)  // a member at the top of meta with the item count
     case nested(String, String)  // meta[outer][inner] = the item count
     case pages(String)  // a member with the page count
+    case countsThePage  // {"count": <this page's length>, "totalPages": 1}, as some servers do
   }
 
   /// A server that pages `count` articles by `page[number]`/`page[size]` (size `defaultSize`
@@ -60,6 +61,7 @@ import Testing
       case .nested(let outer, let inner):
         metaText = #","meta":{"\#(outer)":{"\#(inner)":\#(count)}}"#
       case .pages(let name): metaText = #","meta":{"\#(name)":\#(pages)}"#
+      case .countsThePage: metaText = #","meta":{"count":\#(ids.count),"totalPages":1}"#
       }
       return #"{"data":[\#(data)]\#(metaText)}"#
     }
@@ -102,11 +104,35 @@ import Testing
     .nested("page", "total"), .nested("pagination", "count"), .pages("totalPages"),
     .pages("pages"), .pages("page_count"),
   ])
-  func aTotalInMetaEndsTheWalkWithoutAnExtraRequest(_ meta: Meta) async throws {
+  func aTotalReachedByAFullPageIsCheckedWithOneMoreRequest(_ meta: Meta) async throws {
+    // 20 of 20 after a full page: the total alone does not end the walk; page 3 answers [] and
+    // ends it without being given (issue 48, item 4).
     let walked = try await walk(
       Server(count: 20, meta: meta), JSONAPIQuery().page(number: 1, size: 10))
     #expect(walked.ids == [Self.ids(1...10), Self.ids(11...20)])
-    #expect(walked.targets.count == 2)
+    #expect(walked.targets.count == 3)
+    #expect(walked.targets.last?.contains("page%5Bnumber%5D=3") == true)
+  }
+
+  @Test(arguments: [Meta.total("total"), .pages("totalPages")])
+  func aTotalReachedByAShortPageEndsTheWalkWithoutAProbe(_ meta: Meta) async throws {
+    let walked = try await walk(
+      Server(count: 25, meta: meta), JSONAPIQuery().page(number: 1, size: 10))
+    #expect(walked.ids.map(\.count) == [10, 10, 5])
+    #expect(walked.targets.count == 3)
+  }
+
+  @Test(arguments: [
+    JSONAPIQuery().page(number: 1, size: 5), JSONAPIQuery().page(offset: 0, limit: 5),
+  ])
+  func aMetaThatCountsThePageDoesNotTruncateTheWalk(_ query: JSONAPIQuery) async throws {
+    // {"count": 5, "totalPages": 1} on a page of 5 out of 25: trusted, it would end after 5.
+    let walked = try await walk(Server(count: 25, defaultSize: 5, meta: .countsThePage), query)
+    #expect(walked.ids.flatMap { $0 } == Self.ids(1...25))
+    #expect(walked.ids.map(\.count) == [5, 5, 5, 5, 5])
+    // Five full pages, then the empty sixth that ends the walk: the probe found page 2, and the
+    // totals were ignored from then on.
+    #expect(walked.targets.count == 6)
   }
 
   @Test func aTotalOutranksAShortPageFromACappedSize() async throws {

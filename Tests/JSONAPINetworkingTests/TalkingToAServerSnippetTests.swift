@@ -96,6 +96,41 @@ import Testing
     #expect(client.baseURL.absoluteString == "https://api.example.com/v1/")
   }
 
+  @Test mutating func versionsCachingAndRetries() async throws {
+    let versioned = VersionedServer(articles: ["1": "One", "2": "Two"])
+    let client = JSONAPIClient(baseURL: Self.apiURL, transport: versioned.transport)
+    let read = try await client.getResponse(Article.self, from: "articles/1")
+    versioned.setTitle("1", "Theirs")  // another user saves first
+    var edited = read.value
+    edited.title = "New title"
+    do {
+      let _: Article? = try await client.update(from: read, to: edited, at: "articles/1")
+    } catch let error as JSONAPIResponseError where error.isPreconditionFailed {
+      // Someone else changed it since `read`: read it again and show the user what it is now.
+      let current = try await client.getResponse(Article.self, from: "articles/1")
+      show([current.value])
+    }
+    #expect(shown.map(\.title) == ["Theirs"])
+    #expect(versioned.title("1") == "Theirs")
+
+    let doomed = try await client.getResponse(Article.self, from: "articles/2")
+    try await client.delete("articles/2", ifMatch: doomed.etag)
+    #expect(versioned.title("2") == nil)
+    #expect(versioned.requests.last?.value(forHTTPHeaderField: "If-Match") == #""v1""#)
+
+    let apiURL = Self.apiURL
+    var configuration = JSONAPIClient.Configuration()
+    configuration.cache = JSONAPIResponseCache(maxEntries: 200, maxBytes: 4 * 1024 * 1024)
+    configuration.retryPolicy = .standard
+    // The article's client uses the default transport; this one the stub server.
+    let cachingClient = JSONAPIClient(baseURL: apiURL, configuration: configuration)
+      .routed(to: versioned.transport)
+    _ = try await cachingClient.getResponse(Article.self, from: "articles/1")
+    let again = try await cachingClient.getResponse(Article.self, from: "articles/1")
+    let notModified = again.isFromCache  // true when the server answered 304
+    #expect(notModified && again.value.title == "Theirs")
+  }
+
   @Test mutating func reading() async throws {
     let one = try await client.get(Article.self, from: "articles/1")
     let page = try await client.get(
@@ -232,5 +267,15 @@ import Testing
       _ = try await client.get(Article.self, from: "articles/1")
     }
     #expect(error == .missingDocument(statusCode: 204))
+  }
+}
+
+extension JSONAPIClient {
+  /// The same client sending through `transport`: for snippets that build a client the way an
+  /// app does, with the default transport.
+  fileprivate func routed(to transport: any JSONAPITransport) -> JSONAPIClient {
+    JSONAPIClient(
+      baseURL: baseURL, configuration: configuration, transport: transport, decoder: decoder,
+      encoder: encoder)
   }
 }

@@ -5,8 +5,9 @@ import JSONAPINetworking
 
 // Issue 36: a server that bends the spec as real servers do (IntegrationTests/bent/server.py,
 // started by Scripts/integration.sh): pages by number or offset without pagination links (one
-// ignores the parameter), integer ids in linkage, `"meta": null` in atomic results, and a 201
-// whose resource does not match the client's model. 23 articles, 10 per page at most.
+// ignores the parameter; one counts the page in `meta`), integer ids in linkage, `"meta": null`
+// in atomic results, and a 201 whose resource does not match the client's model. 23 articles, 10
+// per page at most (25 on the page-counting path).
 
 /// An article whose title the client requires.
 struct TitledArticle: Codable, Sendable {
@@ -60,6 +61,15 @@ struct TitledArticle: Codable, Sendable {
     await expect(pages.flatMap { $0 } == all, "\(pages)")
     let sent = try await targets(since: before)
     await expect(sent.count == 3, "no request past the total: \(sent)")
+  }
+
+  await check("bent server: a meta that counts the page does not end the walk early (issue 48)") {
+    let before = try await logLength()
+    let pages = try await walk("page-counted", JSONAPIQuery().page(number: 1, size: 5))
+    await expect(pages.map(\.count) == [5, 5, 5, 5, 5], "\(pages)")
+    await expect(pages.flatMap { $0 } == (1...25).map(String.init), "all 25 articles once")
+    let sent = try await targets(since: before)
+    await expect(sent.count == 6, "five full pages and the empty sixth: \(sent)")
   }
 
   await check("bent server: a server that ignores page[number] is read once") {

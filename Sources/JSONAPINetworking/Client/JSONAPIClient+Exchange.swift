@@ -14,11 +14,16 @@ struct RawResponse: Sendable {
   var body: Data
   /// The URL that answered; relative links in the body resolve against it.
   var url: URL
+  /// Whether the body is the cache's, after a `304`.
+  var isFromCache = false
 
   var contentType: String? { headers["content-type"] }
 
   func response<Value>(_ value: Value) -> JSONAPIResponse<Value> {
-    JSONAPIResponse(value: value, statusCode: statusCode, headers: headers, url: url)
+    var response = JSONAPIResponse(
+      value: value, statusCode: statusCode, headers: headers, url: url)
+    response.isFromCache = isFromCache
+    return response
   }
 }
 
@@ -75,23 +80,125 @@ extension JSONAPIClient {
     throw JSONAPIClientError.originNotAllowed(url)
   }
 
-  /// Sends one request and returns its 2xx answer.
+  /// Sends one request and returns its 2xx answer, trying again as
+  /// ``Configuration/retryPolicy`` allows.
   ///
   /// - Throws: ``JSONAPIResponseError`` for any other status; ``JSONAPIClientError`` for a refused
-  ///   origin or an oversized body; the hook's and the transport's errors.
+  ///   origin or an oversized body; the hook's and the transport's errors; `CancellationError`,
+  ///   also during a wait between tries.
   func exchange(
-    _ method: String, _ url: URL, body: Data? = nil, mediaType: JSONAPIMediaType? = nil
+    _ method: String, _ url: URL, body: Data? = nil, mediaType: JSONAPIMediaType? = nil,
+    headers extraHeaders: [String: String] = [:]
   ) async throws -> RawResponse {
     try checkOrigin(url)
+    let policy = configuration.retryPolicy
+    guard policy.retries(method) else {
+      return try await exchangeOnce(method, url, body, mediaType, extraHeaders)
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    var attempt = 1
+    while true {
+      do {
+        return try await exchangeOnce(method, url, body, mediaType, extraHeaders)
+      } catch {
+        guard
+          let wait = policy.delay(after: error, attempt: attempt, elapsed: clock.now - start)
+        else { throw error }
+        // Throws CancellationError as soon as the task is cancelled.
+        try await Task.sleep(for: wait)
+        attempt += 1
+      }
+    }
+  }
+
+  /// One try of ``exchange(_:_:body:mediaType:headers:)``, with the cache's conditions.
+  private func exchangeOnce(
+    _ method: String, _ url: URL, _ body: Data?, _ mediaType: JSONAPIMediaType?,
+    _ extraHeaders: [String: String]
+  ) async throws -> RawResponse {
     var request = URLRequest(url: url)
     request.httpMethod = method
     request.httpBody = body
     request.setJSONAPIHeaders(mediaType ?? configuration.mediaType, setsContentType: body != nil)
+    for (name, value) in extraHeaders { request.setValue(value, forHTTPHeaderField: name) }
     if let prepare = configuration.prepareRequest {
       try await prepare(&request)
       // The hook may have rewritten the URL: the rule holds for the URL actually requested.
       try checkOrigin(request.url ?? url)
     }
+    let requested = request.url ?? url
+    guard let cache = configuration.cache else { return try await send(request, method, url) }
+    guard method == "GET" else {
+      // A write makes what was read at its URL (and at the answer's Location) stale.
+      // Whatever the outcome: a write that failed may still have been applied.
+      defer { cache.invalidate(requested) }
+      let raw = try await send(request, method, url)
+      if let location = raw.headers["location"],
+        let target = URL(jsonAPIReference: location, relativeTo: raw.url),
+        Origin(target) == Origin(requested)
+      {
+        cache.invalidate(target)
+      }
+      return raw
+    }
+    let appConditioned = (request.allHTTPHeaderFields ?? [:]).keys.contains {
+      JSONAPIResponseCache.conditionalHeaders.contains($0.lowercased())
+    }
+    guard !appConditioned, let key = JSONAPIResponseCache.Key(request) else {
+      return try await send(request, method, url)
+    }
+    guard let stored = cache.entry(for: key) else {
+      let raw = try await send(request, method, url)
+      if raw.statusCode == 200 {
+        cache.store(
+          key, requestURL: requested, answeredURL: raw.url, headers: raw.headers, body: raw.body)
+      }
+      return raw
+    }
+    var conditional = request
+    conditional.setValue(stored.etag.headerValue, forHTTPHeaderField: "If-None-Match")
+    let raw: RawResponse
+    do {
+      raw = try await send(conditional, method, url, notModifiedIsAnswer: true)
+    } catch {
+      cache.remove(key)
+      throw error
+    }
+    guard raw.statusCode == 304 else {
+      if raw.statusCode == 200 {
+        cache.store(
+          key, requestURL: requested, answeredURL: raw.url, headers: raw.headers, body: raw.body)
+      } else {
+        cache.remove(key)
+      }
+      return raw
+    }
+    // A 304 that names another version than the one kept cannot be answered from it: ask again
+    // without the condition (RFC 9111 §4.3.4).
+    let named = raw.headers["etag"].flatMap(JSONAPIEntityTag.init(headerValue:))
+    guard named.map({ $0.matchesWeakly(stored.etag) }) ?? true,
+      let refreshed = cache.refresh(key, with: raw.headers)
+    else {
+      cache.remove(key)
+      let fresh = try await send(request, method, url)
+      if fresh.statusCode == 200 {
+        cache.store(
+          key, requestURL: requested, answeredURL: fresh.url, headers: fresh.headers,
+          body: fresh.body)
+      }
+      return fresh
+    }
+    return RawResponse(
+      method: method, statusCode: 200, headers: refreshed.headers, body: refreshed.body,
+      url: refreshed.url, isFromCache: true)
+  }
+
+  /// Sends a prepared request; throws ``JSONAPIResponseError`` for a status outside 2xx (but for
+  /// a `304` when `notModifiedIsAnswer`).
+  private func send(
+    _ request: URLRequest, _ method: String, _ url: URL, notModifiedIsAnswer: Bool = false
+  ) async throws -> RawResponse {
     try Task.checkCancellation()
     let limit = configuration.maxResponseBytes
     let (data, response) = try await transport.send(request, maxResponseBytes: limit)
@@ -104,7 +211,8 @@ extension JSONAPIClient {
       }
     }
     let answered = response.url ?? request.url ?? url
-    guard (200..<300).contains(response.statusCode) else {
+    let notModified = notModifiedIsAnswer && response.statusCode == 304
+    guard (200..<300).contains(response.statusCode) || notModified else {
       throw responseError(
         status: response.statusCode, headers: headers, body: data, method: method, url: answered)
     }

@@ -122,6 +122,16 @@ extension JSONAPIClient {
     /// checked its origin, and before it is sent: add headers, sign it, refresh a token. It
     /// sees the target URL in `request.url`; errors it throws end the call.
     public var prepareRequest: (@Sendable (inout URLRequest) async throws -> Void)?
+    /// Where `GET` answers with an `ETag` are kept, so that the next read of the same URL (with
+    /// the same credentials) asks `If-None-Match` and a `304 Not Modified` is served from the kept
+    /// body; see ``JSONAPIResponseCache``. Copies of a configuration share it. Default: `nil`, no
+    /// cache.
+    public var cache: JSONAPIResponseCache?
+    /// When a request is sent again by itself after `429`, `503` or a connection that could not
+    /// be made; see ``JSONAPIClient/RetryPolicy``. Default: ``JSONAPIClient/RetryPolicy/none``,
+    /// so that an app's own retry loop is not multiplied and every wait is one it chose;
+    /// ``JSONAPIClient/RetryPolicy/standard`` is the suggested opt-in.
+    public var retryPolicy: RetryPolicy = .none
 
     /// Creates a configuration; every argument has the default documented on its property.
     public init(

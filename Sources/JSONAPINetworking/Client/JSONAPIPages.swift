@@ -26,6 +26,16 @@ import JSONAPICodable
 /// resources repeat the previous one's (a server that ignores the parameter; not given), or at
 /// `maxPages`.
 ///
+/// A total is never trusted alone to end a walk early: when the page that reaches it came back
+/// full (as long as the size asked, or as the first page when no size was asked), the sequence
+/// asks for the next page once more. An empty answer ends the sequence and is not given; one with
+/// resources shows that `meta` counted something else, such as the page (`{"count": 5,
+/// "totalPages": 1}` on a page of 5 out of 25), and the walk goes on without the totals, to a
+/// short or empty page. This costs one request at most, and only when the collection's size is an
+/// exact multiple of the page size; in exchange a sequence never ends early in silence. A sequence
+/// that stops at `maxPages`, or at a link back to a page it has read, throws (see
+/// ``JSONAPIClient/pages(of:from:query:direction:)``).
+///
 /// Walking ``JSONAPIPageDirection/backward``, it follows `prev` links instead and ends after the
 /// page without one. A cursor-paginated server may link a page that turns out empty (the Cursor
 /// Pagination profile allows it when it cannot tell cheaply whether more items exist): that page
@@ -53,8 +63,9 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
       case first(Start)
       case next(URL)
       /// A page the server links nowhere, asked for by advancing the last request's
-      /// `page[number]` or `page[offset]` (``LinklessPaging``).
-      case advanced(URL)
+      /// `page[number]` or `page[offset]` (``LinklessPaging``); `probe` when a total in `meta`
+      /// said the previous page was the last.
+      case advanced(URL, probe: Bool)
       case finished
     }
 
@@ -66,6 +77,8 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
     /// resources of the previous page, to see a server that ignores the parameter repeat it.
     var firstCount: Int?
     var previousItems: [LinklessPaging.Item] = []
+    /// `false` once a probe past a total in `meta` found resources: the totals are wrong.
+    var trustsTotals = true
 
     init(client: JSONAPIClient, state: State, direction: JSONAPIPageDirection) {
       self.client = client
@@ -90,6 +103,7 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
     private mutating func read() async throws -> Element? {
       let url: URL
       var advanced = false
+      var probe = false
       switch state {
       case .finished:
         return nil
@@ -97,9 +111,10 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
         url = try client.url(for: path, query: query)
       case .next(let next):
         url = next
-      case .advanced(let next):
+      case .advanced(let next, let probing):
         url = next
         advanced = true
+        probe = probing
       }
       guard visited.count < client.configuration.maxPages else {
         throw JSONAPIClientError.tooManyPages(limit: client.configuration.maxPages)
@@ -126,14 +141,17 @@ public struct JSONAPIPages<PrimaryData: Decodable, Meta: Decodable>: AsyncSequen
           state = .finished
           return nil
         }
+        // The probe found more: the total counted something other than the collection.
+        if probe { trustsTotals = false }
         let firstCount = self.firstCount ?? listed.data.count
         self.firstCount = firstCount
         previousItems = listed.data
         state =
           paging.next(
-            after: url, count: listed.data.count, firstCount: firstCount, meta: listed.meta
+            after: url, count: listed.data.count, firstCount: firstCount, meta: listed.meta,
+            trustsTotals: trustsTotals
           )
-          .map(State.advanced) ?? .finished
+          .map { State.advanced($0.url, probe: $0.probe) } ?? .finished
       } else {
         state = .finished
       }

@@ -69,6 +69,26 @@ public struct JSONAPIResponseError: Error, Sendable, Hashable {
   /// JSON:API, a media type parameter or extension it does not support.
   public var isUnsupportedMediaType: Bool { statusCode == 415 }
 
+  /// Whether the server refused a conditional write because the resource is no longer the
+  /// version its `If-Match` named (`412 Precondition Failed`, RFC 9110 §15.5.13): someone else
+  /// changed (or deleted) it since it was read. Read it again with
+  /// ``JSONAPIClient/getResponse(_:from:query:)-(_,String,_)``, apply the edit to what it is now,
+  /// and send that with the new ``JSONAPIResponse/etag``. Nothing was changed.
+  ///
+  /// ```swift
+  /// do {
+  ///   let _: Article? = try await client.update(from: read, to: edited, at: "articles/1")
+  /// } catch let error as JSONAPIResponseError where error.isPreconditionFailed {
+  ///   let current = try await client.getResponse(Article.self, from: "articles/1")
+  ///   // Show the user `current.value`, merge, and update(from: current, …) again.
+  /// }
+  /// ```
+  public var isPreconditionFailed: Bool { statusCode == 412 }
+
+  /// Whether the server requires a conditional write (`428 Precondition Required`, RFC 6585):
+  /// send the update or delete with `ifMatch:` and the ``JSONAPIResponse/etag`` of a read.
+  public var isPreconditionRequired: Bool { statusCode == 428 }
+
   /// Whether the body is a JSON:API error document (``errors`` is not empty).
   public var isErrorDocument: Bool { !errors.isEmpty }
 
@@ -90,6 +110,15 @@ extension JSONAPIResponseError: CustomStringConvertible, LocalizedError {
       text += " (the server cannot answer in the media type of Accept; check ext and profile)"
     } else if isUnsupportedMediaType {
       text += " (the server does not accept the request's Content-Type; check ext and profile)"
+    } else if isPreconditionFailed {
+      text +=
+        " (someone else changed the resource since the version named in If-Match was read, and"
+        + " nothing was changed: read it again for its current state and ETag, apply the edit to"
+        + " that, and send it again with the new ETag; RFC 9110 §13.1.1, §15.5.13)"
+    } else if isPreconditionRequired {
+      text +=
+        " (the server accepts this write only with If-Match: read the resource first and send"
+        + " its ETag with ifMatch:)"
     }
     if let retryAfter { text += " (Retry-After: \(retryAfter))" }
     if !errors.isEmpty {
@@ -249,6 +278,7 @@ enum HTTPStatus {
     case 301: return "Moved Permanently"
     case 302: return "Found"
     case 303: return "See Other"
+    case 304: return "Not Modified"
     case 307: return "Temporary Redirect"
     case 308: return "Permanent Redirect"
     case 400: return "Bad Request"
@@ -259,9 +289,11 @@ enum HTTPStatus {
     case 406: return "Not Acceptable"
     case 409: return "Conflict"
     case 410: return "Gone"
+    case 412: return "Precondition Failed"
     case 413: return "Content Too Large"
     case 415: return "Unsupported Media Type"
     case 422: return "Unprocessable Content"
+    case 428: return "Precondition Required"
     case 429: return "Too Many Requests"
     case 500: return "Internal Server Error"
     case 501: return "Not Implemented"

@@ -4,7 +4,8 @@ import Foundation
 /// server has most likely applied the change.
 ///
 /// Thrown by the writes of ``JSONAPIClient`` (``JSONAPIClient/create(_:at:query:as:)``,
-/// ``JSONAPIClient/update(_:at:query:as:)``, ``JSONAPIClient/update(from:to:at:query:as:)``,
+/// ``JSONAPIClient/update(_:at:query:as:)``,
+/// ``JSONAPIClient/update(from:to:at:query:as:)-(Resource,_,_,_,_)``,
 /// ``JSONAPIClient/perform(_:at:)``, ``JSONAPIClient/create(graph:at:as:)``) when the request
 /// went through but its answer is not a document they can decode: a body that is not JSON:API,
 /// a model that does not match it, or an Atomic Operations answer whose results cannot be matched

@@ -11,6 +11,14 @@ import JSONAPICodable
 /// a page shorter than the size asked (or than the first page, when no size was asked: the
 /// server's default); at a page whose resources repeat the previous page's (a server that ignores
 /// the parameter); or at `maxPages`.
+///
+/// A total is not trusted alone when the page that reaches it came back full: some servers count
+/// the page in `meta` rather than the collection (`{"count": 5, "totalPages": 1}` on a page of 5
+/// out of 25), and trusting them would end the walk early in silence. The next page is then asked
+/// for once more (a probe): empty, it ends the walk and is not given; with resources, the totals
+/// of `meta` are wrong and are ignored for the rest of the walk, which then ends as it would
+/// without a total. The cost is one request at most, for a collection whose size is an exact
+/// multiple of the page size.
 struct LinklessPaging: Sendable {
   enum Member: Sendable {
     case number
@@ -61,34 +69,56 @@ struct LinklessPaging: Sendable {
     return !named.contains { ["first", "last", "prev", "next"].contains($0) }
   }
 
-  /// The URL of the page after the one `url` asked for, which held `count` resources and `meta`;
-  /// `nil` when that page was the last. `firstCount` is the length of the first page read: the
-  /// server's page size, whatever size was asked.
+  /// The request after a page: its URL, and whether it is a probe, asked for although a total in
+  /// `meta` says the page just read was the last (see ``LinklessPaging``).
+  struct Step: Sendable, Equatable {
+    var url: URL
+    var probe: Bool
+  }
+
+  /// The request after the page `url` asked for, which held `count` resources and `meta`; `nil`
+  /// when that page was the last. `firstCount` is the length of the first page read: the
+  /// server's page size, whatever size was asked. `trustsTotals` is `false` once a probe has shown
+  /// the totals of `meta` wrong.
   ///
   /// A total in `meta` decides where it is given (a server may cap a size asked above its
-  /// maximum, so a short page then says nothing); without one, a page shorter than the size asked
-  /// (or than the first page, when no size was asked) is the last.
-  func next(after url: URL, count: Int, firstCount: Int, meta: JSONAPIValue?) -> URL? {
+  /// maximum, so a short page then says nothing), except that a full page reaching the total
+  /// leads to a probe; without one, a page shorter than the size asked (or than the first page,
+  /// when no size was asked) is the last.
+  func next(
+    after url: URL, count: Int, firstCount: Int, meta: JSONAPIValue?, trustsTotals: Bool = true
+  ) -> Step? {
     guard count > 0 else { return nil }
-    let pages = member == .number ? Self.total(in: meta, named: Self.pageTotals) : nil
-    let items = Self.total(in: meta, named: Self.itemTotals)
+    let pages =
+      trustsTotals && member == .number ? Self.total(in: meta, named: Self.pageTotals) : nil
+    let items = trustsTotals ? Self.total(in: meta, named: Self.itemTotals) : nil
     // Where this page ends in the collection: after `value` pages of the server's size, or at
     // the offset plus what this page held.
     let (end, endOverflows) =
       member == .number
       ? value.multipliedReportingOverflow(by: firstCount) : value.addingReportingOverflow(count)
     if endOverflows { return nil }
+    let full = count >= (size ?? firstCount)
+    var probe = false
     if let pages {
-      if value >= pages { return nil }
+      if value >= pages {
+        guard full else { return nil }
+        probe = true
+      }
     } else if let items {
-      if end >= items { return nil }
-    } else if count < (size ?? firstCount) {
+      if end >= items {
+        guard full else { return nil }
+        probe = true
+      }
+    } else if !full {
       return nil
     }
     let (following, overflows) =
       member == .number ? value.addingReportingOverflow(1) : (end, false)
     if overflows { return nil }
-    return Self.url(url, setting: member.parameter, to: following)
+    return Self.url(url, setting: member.parameter, to: following).map {
+      Step(url: $0, probe: probe)
+    }
   }
 
   /// `url` with the parameter `name` (however its brackets are encoded) set to `value`, and every
