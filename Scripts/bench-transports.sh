@@ -17,7 +17,7 @@ source Scripts/lib/servers.sh
 
 requests="${REQUESTS:-1000}"
 rounds="${ROUNDS:-5}"
-bench_package=Examples/AsyncHTTPClientTransport
+bench_package=Integrations/JSONAPIAsyncHTTPClient
 
 release_blog_server
 echo "== release build of TransportBench"

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Builds Examples/JSONAPISQLiteStore (a JSONAPIStore on SQLite through GRDB.swift 7.10.0) and its
+# Builds Integrations/JSONAPISQLiteStore (a JSONAPIStore on SQLite through GRDB.swift 7.10.0) and its
 # tests with warnings as errors, and runs the tests (Swift Testing). A package of its own: the
 # library keeps zero dependencies. A first build of GRDB takes a minute or two on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SWIFT_BACKTRACE=enable=no
 started=$(date +%s)
-swift build --build-tests --package-path Examples/JSONAPISQLiteStore -Xswiftc -warnings-as-errors
-swift test --package-path Examples/JSONAPISQLiteStore -Xswiftc -warnings-as-errors
+swift build --build-tests --package-path Integrations/JSONAPISQLiteStore -Xswiftc -warnings-as-errors
+swift test --package-path Integrations/JSONAPISQLiteStore -Xswiftc -warnings-as-errors
 elapsed=$(($(date +%s) - started))
 echo "== sqlite store: $((elapsed / 60)) min $((elapsed % 60)) s"

@@ -32,12 +32,13 @@ import Testing
         "Tests/JSONAPINetworkingTests/AtomicOperationsSnippetTests.swift"),
       root.appendingPathComponent(
         "Tests/JSONAPINetworkingTests/TalkingToAServerSnippetTests.swift"),
-      // Framework glue, compiled in its example packages (Scripts/hummingbird.sh in CI,
+      // Framework glue, compiled in its integration packages (Scripts/hummingbird.sh in CI,
       // Scripts/vapor-glue.sh).
       root.appendingPathComponent(
-        "Examples/HummingbirdServer/Sources/JSONAPIHummingbirdCoders/JSONAPIHummingbirdCoders.swift"
+        "Integrations/JSONAPIHummingbird/Sources/JSONAPIHummingbirdCoders/JSONAPIHummingbirdCoders.swift"
       ),
-      root.appendingPathComponent("Examples/VaporGlue/Sources/VaporGlue/JSONAPIVaporContent.swift"),
+      root.appendingPathComponent(
+        "Integrations/JSONAPIVapor/Sources/JSONAPIVapor/JSONAPIVaporContent.swift"),
     ]
   }
 

@@ -1,4 +1,4 @@
-import JSONAPICodable
+import JSONAPIServer
 import JSONAPIPostgresStore
 import JSONAPISQLiteStore
 import PostgresNIO

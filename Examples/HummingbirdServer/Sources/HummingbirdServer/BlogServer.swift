@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import JSONAPICodable
+import JSONAPIServer
 import JSONAPIHummingbird
 import PostgresNIO
 

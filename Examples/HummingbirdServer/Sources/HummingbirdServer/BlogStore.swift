@@ -1,4 +1,4 @@
-import JSONAPICodable
+import JSONAPIServer
 
 /// The store (SQLite or PostgreSQL), with the blog's one rule on deletes: an article's comments
 /// go with it, in the same transaction. (The store itself clears what named a deleted resource,

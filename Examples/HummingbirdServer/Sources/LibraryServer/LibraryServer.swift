@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import JSONAPICodable
+import JSONAPIServer
 import JSONAPIHummingbird
 
 /// A lending library served from declarations: `PORT` (default 8081) on 127.0.0.1, in memory,

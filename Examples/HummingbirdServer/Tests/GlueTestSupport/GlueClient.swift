@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import JSONAPICodable
+import JSONAPIServer
 import NIOCore
 
 /// The JSON:API media type.

@@ -2,7 +2,7 @@ import Foundation
 import GlueTestSupport
 import Hummingbird
 import HummingbirdTesting
-import JSONAPICodable
+import JSONAPIServer
 import JSONAPIHummingbird
 import Testing
 

@@ -3,7 +3,7 @@ import GlueTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import JSONAPICodable
+import JSONAPIServer
 import JSONAPIHummingbird
 import NIOCore
 import NIOPosix

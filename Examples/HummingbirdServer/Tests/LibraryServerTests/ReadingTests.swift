@@ -1,6 +1,6 @@
 import Foundation
 import GlueTestSupport
-import JSONAPICodable
+import JSONAPIServer
 import Testing
 
 /// Reads over HTTP through the glue: collections, resources, related resources, linkage, paging,

@@ -1,6 +1,6 @@
 import Foundation
 import GlueTestSupport
-import JSONAPICodable
+import JSONAPIServer
 import Testing
 
 /// Writes over HTTP through the glue: creates, updates, deletes, relationship endpoints, Atomic

@@ -1,0 +1,54 @@
+// A JSONAPIServer (JSONAPICodable's server from declared resources) served by Vapor 4: every
+// request under the routes builder goes to the server, which answers every JSON:API endpoint of
+// its declarations. Copy this file into an app:
+//
+//   let server = try JSONAPIServer(resources: [...], store: store, baseURL: "https://api.example.com")
+//   try app.register(collection: JSONAPIRoutes(server: server))
+
+import Foundation
+import JSONAPIServer
+import Vapor
+
+/// Routes every method and path of a routes builder to a `JSONAPIServer`.
+///
+/// ```swift
+/// try app.grouped("v1").register(
+///   collection: JSONAPIRoutes(server: server, context: { request in request.auth.get(User.self) }))
+/// ```
+public struct JSONAPIRoutes: RouteCollection, Sendable {
+  /// The server that answers.
+  public let server: JSONAPIServer
+  /// What hooks see as `JSONAPIServerRequest.context`, such as the authenticated user.
+  public let context: (@Sendable (Request) -> (any Sendable)?)?
+
+  /// Creates the routes; `context` reads what hooks need from each request.
+  public init(server: JSONAPIServer, context: (@Sendable (Request) -> (any Sendable)?)? = nil) {
+    self.server = server
+    self.context = context
+  }
+
+  /// Registers a catch-all route per method. Bodies are collected up to one byte past the
+  /// server's limit, so the server answers a body that is too large with its own `413` error
+  /// document (Vapor answers bodies larger still).
+  public func boot(routes: any RoutesBuilder) throws {
+    let limit = ByteCount(value: server.options.maxBodyBytes + 1)
+    for method in [HTTPMethod.GET, .POST, .PATCH, .DELETE, .PUT, .OPTIONS] {
+      routes.on(method, body: .collect(maxSize: limit), use: respond)
+      routes.on(method, "**", body: .collect(maxSize: limit), use: respond)
+    }
+  }
+
+  /// Answers one request with the server.
+  @Sendable func respond(_ request: Request) async throws -> Response {
+    let body = request.body.data.map { Data(buffer: $0) } ?? Data()
+    let answer = await server.respond(
+      to: JSONAPIServerRequest(
+        method: request.method.rawValue, target: request.url.string,
+        headers: request.headers.map { ($0.name, $0.value) }, body: body,
+        context: context?(request)))
+    return Response(
+      status: HTTPResponseStatus(statusCode: answer.status),
+      headers: HTTPHeaders(answer.headers.map { ($0.name, $0.value) }),
+      body: Response.Body(data: answer.body))
+  }
+}
