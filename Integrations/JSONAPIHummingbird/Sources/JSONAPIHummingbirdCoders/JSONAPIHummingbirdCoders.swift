@@ -1,5 +1,6 @@
 // JSONAPICodable as Hummingbird 2's request decoder and response encoder for
-// `application/vnd.api+json`, for apps that write their own routes: copy this file into an app.
+// `application/vnd.api+json`, for apps that write their own routes: depend on the
+// `JSONAPIHummingbirdCoders` product.
 // (The blog and the library in this package are served by `JSONAPIHummingbird` instead.)
 //
 //   let router = Router(context: JSONAPIRequestContext.self)
@@ -18,9 +19,9 @@ import JSONAPICodable
 
 /// Encodes what a route returns as a JSON:API document, with the related resources and sparse
 /// fieldsets the request's `include` and `fields[TYPE]` ask for.
-struct JSONAPIResponseEncoder: ResponseEncoder {
+public struct JSONAPIResponseEncoder: ResponseEncoder {
   /// Shared by every request: a `JSONAPIEncoder` is safe to use from many tasks at once.
-  static let shared: JSONAPIEncoder = {
+  public static let shared: JSONAPIEncoder = {
     let encoder = JSONAPIEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
     // Related resources go to `included` only when the request names them in `include`.
@@ -28,14 +29,20 @@ struct JSONAPIResponseEncoder: ResponseEncoder {
     return encoder
   }()
 
-  var encoder = JSONAPIResponseEncoder.shared
+  /// The encoder of this response encoder; ``shared`` unless the app sets another.
+  public var encoder = JSONAPIResponseEncoder.shared
+
+  /// Creates a response encoder with the shared encoder.
+  public init() {}
 
   /// Answers `200 OK` with the document; change `status` and `headers` of the result for others.
   ///
   /// - Throws: `JSONAPIQueryError` for a query that is not valid JSON:API (validate it with
   ///   `JSONAPIQueryRules` first to say which parameters the endpoint supports), and the
   ///   encoder's errors.
-  func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws
+  public func encode(
+    _ value: some Encodable, from request: Request, context: some RequestContext
+  ) throws
     -> Response
   {
     let query = try JSONAPIQuery(parsing: request.uri.query ?? "")
@@ -48,11 +55,15 @@ struct JSONAPIResponseEncoder: ResponseEncoder {
 }
 
 /// Decodes a request's JSON:API document into a model, for `request.decode(as:context:)`.
-struct JSONAPIRequestDecoder: RequestDecoder {
+public struct JSONAPIRequestDecoder: RequestDecoder {
   /// Shared by every request: a `JSONAPIDecoder` is safe to use from many tasks at once.
-  static let shared = JSONAPIDecoder()
+  public static let shared = JSONAPIDecoder()
 
-  var decoder = JSONAPIRequestDecoder.shared
+  /// The decoder of this request decoder; ``shared`` unless the app sets another.
+  public var decoder = JSONAPIRequestDecoder.shared
+
+  /// Creates a request decoder with the shared decoder.
+  public init() {}
 
   /// Reads at most `context.maxUploadSize` bytes of the body, then decodes them.
   ///
@@ -60,7 +71,9 @@ struct JSONAPIRequestDecoder: RequestDecoder {
   ///   valid document or does not fit `T`, the `JSONAPIErrorObject` that describes why (400, 409
   ///   or 422, with `source.pointer`). `request.decode(as:context:)` would turn a `DecodingError`
   ///   into a plain-text 400 and lose the pointer; an error object passes through it untouched.
-  func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext)
+  public func decode<T: Decodable>(
+    _ type: T.Type, from request: Request, context: some RequestContext
+  )
     async throws -> T
   {
     let body = try await request.body.collect(upTo: context.maxUploadSize)
@@ -68,7 +81,7 @@ struct JSONAPIRequestDecoder: RequestDecoder {
   }
 
   /// Decodes a body already read, as `decode(_:from:context:)` does.
-  func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+  public func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
     do {
       return try decoder.decode(T.self, from: body)
     } catch {
@@ -78,16 +91,20 @@ struct JSONAPIRequestDecoder: RequestDecoder {
 }
 
 /// A request context whose `requestDecoder` and `responseEncoder` speak JSON:API.
-struct JSONAPIRequestContext: RequestContext {
-  var coreContext: CoreRequestContextStorage
+public struct JSONAPIRequestContext: RequestContext {
+  /// Hummingbird's storage of the request's context.
+  public var coreContext: CoreRequestContextStorage
 
-  init(source: ApplicationRequestContextSource) {
+  /// Creates the context of a request, as Hummingbird does for each one.
+  public init(source: ApplicationRequestContextSource) {
     coreContext = CoreRequestContextStorage(source: source)
   }
 
-  var requestDecoder: JSONAPIRequestDecoder { JSONAPIRequestDecoder() }
-  var responseEncoder: JSONAPIResponseEncoder { JSONAPIResponseEncoder() }
+  /// Decodes request bodies as JSON:API documents.
+  public var requestDecoder: JSONAPIRequestDecoder { JSONAPIRequestDecoder() }
+  /// Encodes responses as JSON:API documents.
+  public var responseEncoder: JSONAPIResponseEncoder { JSONAPIResponseEncoder() }
   /// Request documents are small: 1 MiB is plenty, and bounds what one request can make the
   /// server read.
-  var maxUploadSize: Int { 1 << 20 }
+  public var maxUploadSize: Int { 1 << 20 }
 }
