@@ -4,8 +4,9 @@ import Testing
 @testable import JSONAPICodable
 @testable import JSONAPIServer
 
-// The snippet of README.md's "Serving JSON:API", compiled and run against requests it is meant
-// for. `Answer` stands for a framework's response, as the README says. Keep both in step.
+// The hand-written handler that README.md's "Serving JSON:API" showed until issue 47 (the README
+// now links to ServerSide.md in JSONAPIServer.docc, which shows the same steps), compiled and run
+// against requests it is meant for. `Answer` stands for a framework's response.
 @Suite struct ReadmeServerSnippetTests {
   struct Person: Codable {
     var id: String

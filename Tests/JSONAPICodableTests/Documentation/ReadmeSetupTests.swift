@@ -36,10 +36,23 @@ import Testing
     let changelog = try String(
       contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
 
-    let products = Self.quoted(after: ".product(name: \"", in: readme)
-    #expect(Set(products) == ["JSONAPICodable", "JSONAPINetworking"])
+    // The install section names every product of the library's package, and the Integrations
+    // section only products that an integration's package declares.
+    let sections = readme.components(separatedBy: "\n## Integrations\n")
+    #expect(sections.count == 2, "the README has one Integrations section")
+    let products = Self.quoted(after: ".product(name: \"", in: sections[0])
     let libraries = Self.quoted(after: ".library(name: \"", in: manifest)
-    #expect(Set(products).isSubset(of: libraries), "README products \(products), \(libraries)")
+    #expect(Set(products) == Set(libraries), "README products \(products), \(libraries)")
+    let integrations = try FileManager.default.contentsOfDirectory(
+      atPath: root.appendingPathComponent("Integrations").path)
+    let declared = try integrations.flatMap { name in
+      let url = root.appendingPathComponent("Integrations/\(name)/Package.swift")
+      guard FileManager.default.fileExists(atPath: url.path) else { return [String]() }
+      return Self.quoted(
+        after: ".library(name: \"", in: try String(contentsOf: url, encoding: .utf8))
+    }
+    let named = Self.quoted(after: ".product(name: \"", in: sections.last ?? "")
+    #expect(!named.isEmpty && Set(named).isSubset(of: declared), "\(named), \(declared)")
 
     let versions = Self.quoted(after: "JSONAPICodable.git\", from: \"", in: readme)
     let newest = changelog.components(separatedBy: "\n").first { $0.hasPrefix("## ") }
