@@ -2,14 +2,17 @@
 # The AsyncHTTPClient transport example (Integrations/JSONAPIAsyncHTTPClient, a package of its own):
 # builds it with warnings as errors, runs its tests, then measures its bounds against the hostile
 # server with the same cases as the library's default transport (Scripts/bounds.sh --probe).
+# SWIFT_SCRATCH, when set, is the scratch path to build in (.ci/run shares one where
+# AsyncHTTPClient and SwiftNIO are already built).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 package=Integrations/JSONAPIAsyncHTTPClient
 
 echo "== AsyncHTTPClientTransport: build and tests"
-swift build --package-path "$package" -Xswiftc -warnings-as-errors
-swift test --package-path "$package" -Xswiftc -warnings-as-errors
+scratch=(${SWIFT_SCRATCH:+--scratch-path "$SWIFT_SCRATCH"})
+swift build --package-path "$package" "${scratch[@]}" -Xswiftc -warnings-as-errors
+swift test --package-path "$package" "${scratch[@]}" -Xswiftc -warnings-as-errors
 
 echo "== AsyncHTTPClientTransport: bounds against a hostile server"
-probe="$(swift build --package-path "$package" --show-bin-path)/AHCBoundsProbe"
+probe="$(swift build --package-path "$package" "${scratch[@]}" --show-bin-path)/AHCBoundsProbe"
 Scripts/bounds.sh --transport asynchttpclient --probe "$probe" "$@"

@@ -6,9 +6,9 @@
 #   2. every integration's manifest, read as it is once published (JSONAPI_RELEASED=1), takes its
 #      siblings by a version range, and no manifest pins a third-party package `exact:`;
 #   3. a server that depends on every integration product by its declared name
-#      (IntegrationTests/consumers/ServerConsumer) builds and runs. It builds in the scratch path
-#      given as $1 (default .build-consumers), so that CI can share one build of the heavy
-#      packages (Hummingbird, Vapor, GRDB, postgres-nio) with the steps that test them.
+#      (IntegrationTests/consumers/ServerConsumer) builds and runs. It builds in SWIFT_SCRATCH when
+#      set, so that CI shares one build of the heavy packages (Hummingbird, GRDB, postgres-nio,
+#      AsyncHTTPClient) with the steps that test them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -46,19 +46,19 @@ for dependency in manifest["dependencies"]:
         sys.exit(f"{name}: a path dependency once published: {dependency}")
     for control in dependency.get("sourceControl", []):
         if "range" not in control["requirement"]:
-            sys.exit(f"{name}: {control[\"identity\"]} is not taken by a version range")
+            sys.exit(name + ": " + control["identity"] + " is not taken by a version range")
 products = [product["name"] for product in manifest["products"]]
 if not products:
     sys.exit(f"{name}: declares no product")
-print(f"{name}: products {', '.join(products)}; every dependency by a version range")
+print(name + ": products " + " ".join(products) + "; every dependency by a version range")
 ' "$package"
 done
 
 echo "== consumers: a server that depends on every integration product"
-scratch=${1:-.build-consumers}
+scratch=(${SWIFT_SCRATCH:+--scratch-path "$SWIFT_SCRATCH"})
 server=IntegrationTests/consumers/ServerConsumer
-swift build --package-path "$server" --scratch-path "$scratch" -Xswiftc -warnings-as-errors
-"$(swift build --package-path "$server" --scratch-path "$scratch" --show-bin-path)/ServerConsumer"
+swift build --package-path "$server" "${scratch[@]}" -Xswiftc -warnings-as-errors
+"$(swift build --package-path "$server" "${scratch[@]}" --show-bin-path)/ServerConsumer"
 
 elapsed=$(($(date +%s) - started))
 echo "== consumers: $((elapsed / 60)) min $((elapsed % 60)) s"

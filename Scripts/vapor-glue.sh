@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Compiles Integrations/JSONAPIVapor (JSONAPICodable as Vapor 4's content encoder and decoder) against
-# Vapor 4.122.3 with warnings as errors, and runs its test. Not in .ci/run: a first build of Vapor
-# and its dependencies costs far more than the rest of the run (see Integrations/JSONAPIVapor/README.md).
+# Compiles Integrations/JSONAPIVapor (a JSONAPIServer served by Vapor 4, and JSONAPICodable as
+# Vapor's content encoder and decoder) with warnings as errors, and runs its tests. SWIFT_SCRATCH,
+# when set, is the scratch path to build in: .ci/run shares the one where Scripts/consumers.sh
+# already built Vapor, so that Vapor is compiled once per run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
-swift build --build-tests --package-path Integrations/JSONAPIVapor -Xswiftc -warnings-as-errors
-swift test --skip-build --package-path Integrations/JSONAPIVapor
+scratch=(${SWIFT_SCRATCH:+--scratch-path "$SWIFT_SCRATCH"})
+swift build --build-tests --package-path Integrations/JSONAPIVapor "${scratch[@]}" \
+  -Xswiftc -warnings-as-errors
+swift test --skip-build --package-path Integrations/JSONAPIVapor "${scratch[@]}"
 elapsed=$(($(date +%s) - started))
 echo "== vapor glue: $((elapsed / 60)) min $((elapsed % 60)) s"

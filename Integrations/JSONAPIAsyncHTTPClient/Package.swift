@@ -63,7 +63,9 @@ let package = Package(
 // The repository's own tools, only in a checkout of it: the bounds probe of the integration
 // suite (Scripts/bounds.sh --probe) and a benchmark of the transports against a running server
 // (Scripts/bench-transports.sh). A published copy has neither.
-if FileManager.default.fileExists(atPath: Context.packageDirectory + "/../../IntegrationTests") {
+if Context.environment["JSONAPI_RELEASED"] == nil,
+  FileManager.default.fileExists(atPath: Context.packageDirectory + "/../../IntegrationTests")
+{
   package.dependencies.append(.package(name: "IntegrationTests", path: "../../IntegrationTests"))
   package.targets += [
       .executableTarget(
