@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 package=Integrations/JSONAPIAsyncHTTPClient
 
 echo "== AsyncHTTPClientTransport: build and tests"
-scratch=(${SWIFT_SCRATCH:+--scratch-path "$SWIFT_SCRATCH"})
+# A scratch path shared by several root packages: each reads its own build description.
+scratch=(${SWIFT_SCRATCH:+--scratch-path "$SWIFT_SCRATCH" --disable-build-manifest-caching})
 swift build --package-path "$package" "${scratch[@]}" -Xswiftc -warnings-as-errors
 swift test --package-path "$package" "${scratch[@]}" -Xswiftc -warnings-as-errors
 

@@ -55,7 +55,8 @@ print(name + ": products " + " ".join(products) + "; every dependency by a versi
 done
 
 echo "== consumers: a server that depends on every integration product"
-scratch=(${SWIFT_SCRATCH:+--scratch-path "$SWIFT_SCRATCH"})
+# A scratch path shared by several root packages: each reads its own build description.
+scratch=(${SWIFT_SCRATCH:+--scratch-path "$SWIFT_SCRATCH" --disable-build-manifest-caching})
 server=IntegrationTests/consumers/ServerConsumer
 swift build --package-path "$server" "${scratch[@]}" -Xswiftc -warnings-as-errors
 "$(swift build --package-path "$server" "${scratch[@]}" --show-bin-path)/ServerConsumer"

@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
-scratch=(${SWIFT_SCRATCH:+--scratch-path "$SWIFT_SCRATCH"})
+# A scratch path shared by several root packages: each reads its own build description.
+scratch=(${SWIFT_SCRATCH:+--scratch-path "$SWIFT_SCRATCH" --disable-build-manifest-caching})
 swift build --build-tests --package-path Integrations/JSONAPIVapor "${scratch[@]}" \
   -Xswiftc -warnings-as-errors
 swift test --skip-build --package-path Integrations/JSONAPIVapor "${scratch[@]}"

@@ -1,4 +1,4 @@
-// Serves a JSONAPICodable `JSONAPIServer` with Hummingbird 2. One file, to be copied into an app:
+// Serves a JSONAPICodable `JSONAPIServer` with Hummingbird 2 (the `JSONAPIHummingbird` product):
 //
 //   let app = buildApplication(
 //     server: server,
