@@ -61,8 +61,7 @@ struct MemoryStorePageReader {
   }
 
   /// Whether `record` meets `condition`: any of its values matches (none when it has none).
-  func matches(_ record: JSONAPIResourceRecord, _ condition: JSONAPIFilterCondition) -> Bool
-  {
+  func matches(_ record: JSONAPIResourceRecord, _ condition: JSONAPIFilterCondition) -> Bool {
     if condition.isRelationship {
       let ids = (record.relationships[condition.member]?.identifiers ?? []).compactMap(\.id)
       if condition.comparison == .equals, condition.values.contains(where: \.isNull), ids.isEmpty {
