@@ -67,7 +67,7 @@ import Testing
     let named = T.named(in: response.body)
     #expect(named.isSubset(of: T.visible(to: "1", in: T.seed())))
     #expect(
-      named.filter { $0.type == "projects" } == [
+      Set(named.filter { $0.type == "projects" }) == [
         .init(type: "projects", id: "1"), .init(type: "projects", id: "3"),
       ])
     #expect(Self.text(response).contains(#""total":2"#))
