@@ -34,6 +34,8 @@ public struct JSONAPIResourceDeclaration: Sendable {
   /// (``JSONAPIServer/openAPIDocument(title:version:)``): a string's format, an enumeration's
   /// cases. Each replaces the schema read from the model.
   public let attributeSchemas: [String: JSONAPIOpenAPIDocument.Schema]
+  /// Who may see and change rows of the type; set with ``secured(by:)``. Default: everyone.
+  public internal(set) var policy = JSONAPIResourcePolicy()
   /// Decodes a record (with its related resources) as the model and runs the model's checks;
   /// `nil` when there are none.
   let checkModel:

@@ -124,6 +124,7 @@ public struct JSONAPIServer: Sendable {
         "the type `\(operations)` has the path of the Atomic Operations endpoint: set "
           + "Options.operationsPath to another path, or nil")
     }
+    try Self.checkPolicies(resources, store: store)
     var base = baseURL
     while base.hasSuffix("/") { base.removeLast() }
     self.resources = byType
@@ -154,7 +155,10 @@ public struct JSONAPIServer: Sendable {
   public func respond(to request: JSONAPIServerRequest) async -> JSONAPIServerResponse {
     var exchange = ServedExchange(request: request)
     do {
-      return try await answer(&exchange)
+      // The requester, for the policies every store read and write of this request is held to.
+      return try await ServedRequester.$current.withValue(request.requester) {
+        try await answer(&exchange)
+      }
     } catch {
       return errorResponse([error], exchange: exchange)
     }

@@ -26,6 +26,15 @@ public protocol JSONAPIStore: Sendable {
   /// - Throws: What `body` throws (after rolling back), and the store's own errors.
   func write<T: Sendable>(_ body: @Sendable (any JSONAPIStoreWriter) async throws -> T) async throws
     -> T
+
+  /// Whether ``JSONAPIStoreReader/page(_:)`` applies ``JSONAPIStoreQuery/visibility``. A server
+  /// refuses to serve a type with a visibility policy from a store that does not. Default: `false`.
+  var appliesRowConditions: Bool { get }
+}
+
+extension JSONAPIStore {
+  /// `false`: a store applies row conditions only when it says so.
+  public var appliesRowConditions: Bool { false }
 }
 
 /// The reads a ``JSONAPIStore`` answers.
@@ -90,6 +99,11 @@ public struct JSONAPIStoreQuery: Sendable, Hashable {
   /// For a related collection (`GET /articles/1/comments`): only the resources the to-many
   /// relationship `relationship` of `owner` names.
   public var scope: Scope?
+  /// The rows the requester may see, from the declarations' ``JSONAPIResourcePolicy``: a store
+  /// applies it with the filters (a resource must meet both), before it sorts, pages and counts.
+  /// `nil` for every row. Only stores whose ``JSONAPIStore/appliesRowConditions`` is `true` get
+  /// one.
+  public var visibility: JSONAPIRowCondition? = nil
 
   /// Creates a query.
   public init(

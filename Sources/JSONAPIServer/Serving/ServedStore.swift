@@ -7,7 +7,9 @@ extension JSONAPIServer {
   func read<T: Sendable>(_ body: @Sendable (any JSONAPIStoreReader) async throws -> T)
     async throws -> T
   {
-    try await store.read { reader in try await body(ServedReader(base: reader, server: self)) }
+    try await store.read { reader in
+      try await body(try self.guarded(ServedReader(base: reader, server: self), raw: reader))
+    }
   }
 
   /// Runs `body` in a store transaction, with inverse relationships filled in and written
@@ -15,7 +17,9 @@ extension JSONAPIServer {
   func write<T: Sendable>(_ body: @Sendable (any JSONAPIStoreWriter) async throws -> T)
     async throws -> T
   {
-    try await store.write { writer in try await body(ServedWriter(base: writer, server: self)) }
+    try await store.write { writer in
+      try await body(try self.guarded(ServedWriter(base: writer, server: self), raw: writer))
+    }
   }
 
   /// The inverse relationships of `type`.

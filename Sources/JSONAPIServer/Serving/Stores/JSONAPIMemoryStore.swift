@@ -49,6 +49,10 @@ public final class JSONAPIMemoryStore: JSONAPIStore {
   /// Lets one write transaction run at a time.
   private let gate = JSONAPIWriteGate()
 
+  /// `true`: pages apply ``JSONAPIStoreQuery/visibility`` with the filters, before sorting,
+  /// paging and counting.
+  public var appliesRowConditions: Bool { true }
+
   /// Creates an empty store for resources of the types `schemas` declare.
   ///
   /// The schemas tell the store each type's relationships, so that every stored record carries

@@ -20,8 +20,14 @@ struct MemoryStorePageReader {
   }
 
   func page() -> JSONAPIStorePage {
+    // The policy's condition is applied with the filters, before
+    // the sort and the window, so pages and totals count visible rows only.
+    let visibility = query.visibility.map {
+      MemoryStoreRowTest($0, type: query.type, state: state)
+    }
     let matching = candidates().filter { record in
       query.filters.allSatisfy { matches(record, $0) }
+        && visibility?.admits(record, state: state) != false
     }
     let fields = self.fields
     var entries = matching.map { record in
@@ -55,8 +61,7 @@ struct MemoryStorePageReader {
   }
 
   /// Whether `record` meets `condition`: any of its values matches (none when it has none).
-  private func matches(_ record: JSONAPIResourceRecord, _ condition: JSONAPIFilterCondition) -> Bool
-  {
+  func matches(_ record: JSONAPIResourceRecord, _ condition: JSONAPIFilterCondition) -> Bool {
     if condition.isRelationship {
       let ids = (record.relationships[condition.member]?.identifiers ?? []).compactMap(\.id)
       if condition.comparison == .equals, condition.values.contains(where: \.isNull), ids.isEmpty {
