@@ -209,7 +209,7 @@ enum TrackerFixture {
       method, target, body: body,
       contentType: atomic ? ServerFixture.atomic : ServerFixture.mediaType,
       accept: atomic ? ServerFixture.atomic : ServerFixture.mediaType)
-    request.context = user.map { JSONAPIRequestContext(userID: $0) }
+    request.context = user.map { JSONAPIRequester(userID: $0) }
     return await server.respond(to: request)
   }
 

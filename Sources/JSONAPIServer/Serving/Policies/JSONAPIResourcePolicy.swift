@@ -7,9 +7,9 @@ import Foundation
 /// ```swift
 /// let request = JSONAPIServerRequest(
 ///   method: "GET", target: "/projects",
-///   context: JSONAPIRequestContext(userID: "1", attributes: ["role": "admin"]))
+///   context: JSONAPIRequester(userID: "1", attributes: ["role": "admin"]))
 /// ```
-public struct JSONAPIRequestContext: Sendable, Hashable {
+public struct JSONAPIRequester: Sendable, Hashable {
   /// The authenticated user's id; `nil` for a request nobody signed.
   public var userID: String?
   /// Anything else the app knows of the requester (roles, tenant…).
@@ -23,9 +23,9 @@ public struct JSONAPIRequestContext: Sendable, Hashable {
 }
 
 extension JSONAPIServerRequest {
-  /// The ``JSONAPIRequestContext`` in ``context``, or `nil` when the glue set none (or another
+  /// The ``JSONAPIRequester`` in ``context``, or `nil` when the glue set none (or another
   /// kind of value).
-  public var requester: JSONAPIRequestContext? { context as? JSONAPIRequestContext }
+  public var requester: JSONAPIRequester? { context as? JSONAPIRequester }
 }
 
 /// Who may see and change the rows of a resource type, declared once and held on every path a row
@@ -56,7 +56,7 @@ extension JSONAPIServerRequest {
 /// then undone.
 public struct JSONAPIResourcePolicy: Sendable {
   /// The rows of the type the requester may see; `nil` for every row.
-  public var visible: (@Sendable (JSONAPIRequestContext?) -> JSONAPIRowCondition)?
+  public var visible: (@Sendable (JSONAPIRequester?) -> JSONAPIRowCondition)?
   /// Refuses a create: ``JSONAPIWriteCheck/after`` is the resource about to be stored (its `id`
   /// is empty when the store makes it).
   public var create: (@Sendable (JSONAPIWriteCheck) async throws -> Void)?
@@ -68,7 +68,7 @@ public struct JSONAPIResourcePolicy: Sendable {
 
   /// Creates a policy; each part is optional (`nil` allows everything it covers).
   public init(
-    visible: (@Sendable (JSONAPIRequestContext?) -> JSONAPIRowCondition)? = nil,
+    visible: (@Sendable (JSONAPIRequester?) -> JSONAPIRowCondition)? = nil,
     create: (@Sendable (JSONAPIWriteCheck) async throws -> Void)? = nil,
     update: (@Sendable (JSONAPIWriteCheck) async throws -> Void)? = nil,
     delete: (@Sendable (JSONAPIWriteCheck) async throws -> Void)? = nil
@@ -93,7 +93,7 @@ public struct JSONAPIWriteCheck: Sendable {
   /// The resource as it will be stored; `nil` for a delete.
   public var after: JSONAPIResourceRecord?
   /// Who is asking.
-  public var requester: JSONAPIRequestContext?
+  public var requester: JSONAPIRequester?
   /// Reads inside the write transaction, its earlier writes included, held to the requester's
   /// policies: it finds only what the requester may see.
   public var reader: any JSONAPIStoreReader
@@ -101,7 +101,7 @@ public struct JSONAPIWriteCheck: Sendable {
   /// Creates a check (the server makes them; tests of rules may too).
   public init(
     type: String, before: JSONAPIResourceRecord?, after: JSONAPIResourceRecord?,
-    requester: JSONAPIRequestContext?, reader: any JSONAPIStoreReader
+    requester: JSONAPIRequester?, reader: any JSONAPIStoreReader
   ) {
     self.type = type
     self.before = before

@@ -4,7 +4,7 @@ import Foundation
 /// where the server opens a store read or write, so that every path through the store is held to
 /// the policies without each endpoint having to pass them along (none can forget to).
 enum ServedRequester {
-  @TaskLocal static var current: JSONAPIRequestContext?
+  @TaskLocal static var current: JSONAPIRequester?
 }
 
 /// The declarations' visibility conditions for one requester, resolved: ``JSONAPIRowCondition/visible``
@@ -16,7 +16,7 @@ struct ServedPolicies: Sendable {
   static let maxDepth = 32
 
   let server: JSONAPIServer
-  let requester: JSONAPIRequestContext?
+  let requester: JSONAPIRequester?
   /// The resolved condition of each type whose declaration has a visibility policy.
   let conditions: [String: JSONAPIRowCondition]
 
@@ -29,7 +29,7 @@ struct ServedPolicies: Sendable {
     return try ServedPolicies(server: server, requester: ServedRequester.current)
   }
 
-  init(server: JSONAPIServer, requester: JSONAPIRequestContext?) throws {
+  init(server: JSONAPIServer, requester: JSONAPIRequester?) throws {
     self.server = server
     self.requester = requester
     var conditions: [String: JSONAPIRowCondition] = [:]
@@ -50,7 +50,7 @@ struct ServedPolicies: Sendable {
   /// the substitution ends; `depth` bounds the recursion.
   private static func resolve(
     _ condition: JSONAPIRowCondition, in type: String, server: JSONAPIServer,
-    requester: JSONAPIRequestContext?, stack: [String], depth: Int
+    requester: JSONAPIRequester?, stack: [String], depth: Int
   ) throws -> JSONAPIRowCondition {
     guard depth < maxDepth else {
       throw misdeclared("the visibility policies nest deeper than \(maxDepth) conditions")
