@@ -1,3 +1,5 @@
+import Foundation
+
 /// SQL text and the values bound to it, built by interpolation: `"\(raw: column) = \(value)"`
 /// binds `value` as a parameter, while `raw:` text comes only from schemas (names, always quoted)
 /// and from the store itself, never from a request.
@@ -94,4 +96,19 @@ public func sqlQuoted(_ name: String) -> String {
   }
   quoted.append("\"")
   return String(quoted)
+}
+
+/// A value shared by the tasks of a store (a counter, a flag, a set of kept statements), read
+/// and written under a lock.
+public final class SQLStoreLocked<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value  // read and written only while `lock` is held
+
+  /// A value to share.
+  public init(_ value: Value) { self.value = value }
+
+  /// Runs `body` with the value, which it may change, under the lock.
+  public func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try lock.withLock { try body(&value) }
+  }
 }

@@ -54,17 +54,6 @@ typealias SQLiteToMany = SQLiteCatalog.ToMany
 typealias SQLiteInverse = SQLiteCatalog.Inverse
 
 extension SQLStoreCatalog where Column == SQLiteColumnKind {
-  /// Resolves the tables; SQLite compares names without regard to ASCII case.
-  ///
-  /// - Throws: ``JSONAPISQLiteStoreError`` with the catalog's reason.
-  init(schemas: [JSONAPIResourceSchema], mappings: [String: JSONAPISQLiteTable]) throws {
-    do {
-      self = try SQLStoreCatalog(schemas: schemas, mappings: mappings, foldsCase: true)
-    } catch {
-      throw JSONAPISQLiteStoreError(reason: error.reason)
-    }
-  }
-
   // MARK: - Tables in the database
 
   /// Creates each missing table (and join table), and checks that existing ones have every

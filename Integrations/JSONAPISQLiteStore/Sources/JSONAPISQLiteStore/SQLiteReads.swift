@@ -81,7 +81,7 @@ struct SQLiteReads: Sendable {
 /// ones are prepared for each use. Preparing a statement costs more than running these reads.
 final class SQLiteStatements: Sendable {
   static let limit = 256
-  private let kept = SQLiteLocked<Set<String>>([])
+  private let kept = SQLStoreLocked<Set<String>>([])
 
   /// A statement for `query`'s text on `db`, prepared once per connection when it is kept.
   func prepared(_ query: SQL, _ db: Database) throws -> Statement {

@@ -8,13 +8,9 @@ import JSONAPIServer
 /// time (the store's gate and `BEGIN IMMEDIATE`), so a row check is enough.
 struct SQLiteWrites: Sendable {
   let reads: SQLiteReads
-  private let sql: SQLWrites<SQLiteDialect>
-  var catalog: SQLiteCatalog { reads.catalog }
-
-  init(reads: SQLiteReads) {
-    self.reads = reads
-    sql = SQLWrites(reads: reads.sql)
-  }
+  /// The statements (a view of the reads' catalog and dialect: nothing to keep).
+  private var sql: SQLWrites<SQLiteDialect> { SQLWrites(reads: reads.sql) }
+  private var catalog: SQLiteCatalog { reads.catalog }
 
   // MARK: - Create
 

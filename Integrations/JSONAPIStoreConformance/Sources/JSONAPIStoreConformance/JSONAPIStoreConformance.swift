@@ -241,14 +241,28 @@ extension JSONAPIStore {
         scope: scope)
     ).resources.map(\.id)
   }
+}
 
-  /// One page.
-  func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
+// Reading helpers for a store's tests, in a read of their own each.
+extension JSONAPIStore {
+  /// One page of `query`, read in a read of its own.
+  ///
+  /// - Throws: What the store throws.
+  public func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
     try await read { try await $0.page(query) }
   }
 
-  /// One resource, or `nil`.
-  func find(_ type: String, _ id: String) async throws -> JSONAPIResourceRecord? {
+  /// The ids of one page of `query`, in order.
+  ///
+  /// - Throws: What the store throws.
+  public func ids(_ query: JSONAPIStoreQuery) async throws -> [String] {
+    try await page(query).resources.map(\.id)
+  }
+
+  /// The resource `type`/`id`, or `nil` when there is none.
+  ///
+  /// - Throws: What the store throws.
+  public func find(_ type: String, _ id: String) async throws -> JSONAPIResourceRecord? {
     try await read { try await $0.resources(type, ids: [id]).first }
   }
 }
