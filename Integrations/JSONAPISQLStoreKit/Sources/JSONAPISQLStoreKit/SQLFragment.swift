@@ -35,10 +35,12 @@ public struct SQLFragment<Value: Sendable>: Sendable, ExpressibleByStringInterpo
   public struct StringInterpolation: StringInterpolationProtocol {
     var parts: [Part] = []
 
+    /// Room for the pieces of a literal with `interpolationCount` interpolations.
     public init(literalCapacity: Int, interpolationCount: Int) {
       parts.reserveCapacity(2 * interpolationCount + 1)
     }
 
+    /// The literal's text, as it is.
     public mutating func appendLiteral(_ literal: String) { parts.append(.raw(literal)) }
 
     /// SQL text (quoted names, keywords), never request data.

@@ -81,6 +81,7 @@ public struct JSONAPIStoreConformance: Sendable {
     /// To-many linkage keeps its order; add, remove, replace and deletes of members.
     case toManyLinkage
 
+    /// The check's name, as failures and test names show it.
     public var description: String { rawValue }
   }
 
@@ -93,6 +94,7 @@ public struct JSONAPIStoreConformance: Sendable {
     /// Each difference: what was asked, what the contract says, what the store answered.
     public var differences: [String]
 
+    /// The store, the check, and each difference on a line of its own.
     public var description: String {
       "\(store) store fails \(check) (\(differences.count) difference(s)):\n  "
         + differences.joined(separator: "\n  ")
