@@ -7,8 +7,9 @@
 #      free port of 127.0.0.1 with its socket in that directory. A cluster the package may have
 #      started on 5432 is never touched.
 #   2. Builds the server and HummingbirdSuite, warnings as errors (no-ops after hummingbird.sh).
-#   3. JSONAPIPostgresStore's own tests (swift test --filter JSONAPIPostgresStoreTests: the ones
-#      hummingbird.sh builds and skips), with POSTGRES_URL naming a database of theirs there.
+#   3. JSONAPIPostgresStore's own tests, the store conformance suite among them (swift test
+#      --package-path Integrations/JSONAPIPostgresStore), with POSTGRES_URL naming a database of
+#      theirs there.
 #      Then `createdb blog`, and instances A and B on two free ports, started at once with
 #      DATABASE_URL naming that database; both must answer within 60 s, and the database must
 #      hold the seed once (5 people, 25 articles, 75 comments: both instances raced to seed it).
@@ -138,12 +139,12 @@ pg_started=1
 "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$data" -l "$run_dir/postgres.log" -w -t 30 \
   -o "-p $pg_port -k '$run_dir' -c listen_addresses=127.0.0.1" start >/dev/null
 
-echo "== postgres: JSONAPIPostgresStore's tests against the cluster"
-# Each test works in a schema of its own in this database.
+echo "== postgres: JSONAPIPostgresStore's tests (the store conformance suite among them) against the cluster"
+# Each test works in a schema of its own in this database. The store is a package of its own
+# (Integrations/JSONAPIPostgresStore), not a target of the example server.
 createdb "${pg[@]}" store_tests
 POSTGRES_URL="postgres://postgres@127.0.0.1:$pg_port/store_tests" swift test \
-  --package-path Examples/HummingbirdServer -Xswiftc -warnings-as-errors \
-  --filter JSONAPIPostgresStoreTests || status=1
+  --package-path Integrations/JSONAPIPostgresStore -Xswiftc -warnings-as-errors || status=1
 
 createdb "${pg[@]}" blog
 

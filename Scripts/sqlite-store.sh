@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds Integrations/JSONAPISQLiteStore (a JSONAPIStore on SQLite through GRDB.swift 7.10.0) and its
-# tests with warnings as errors, and runs the tests (Swift Testing). A package of its own: the
-# library keeps zero dependencies. A first build of GRDB takes a minute or two on 2 cores.
+# tests with warnings as errors, and runs the tests (Swift Testing), the store conformance suite
+# (JSONAPIStoreConformance) among them. A package of its own: the library keeps zero
+# dependencies. A first build of GRDB takes a minute or two on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SWIFT_BACKTRACE=enable=no

@@ -27,6 +27,8 @@ let package = Package(
   dependencies: [
     sibling("JSONAPICodable", at: "../..", from: "0.9.0"),
     sibling("JSONAPISQLStoreKit", at: "../JSONAPISQLStoreKit", from: "0.9.0"),
+    // For the tests only: the contract every store keeps (JSONAPIStoreConformance).
+    sibling("JSONAPIStoreConformance", at: "../JSONAPIStoreConformance", from: "0.9.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
   ],
@@ -46,6 +48,7 @@ let package = Package(
         "JSONAPIPostgresStore",
         .product(name: "JSONAPIServer", package: "JSONAPICodable"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "JSONAPIStoreConformance", package: "JSONAPIStoreConformance"),
       ]
     ),
   ],

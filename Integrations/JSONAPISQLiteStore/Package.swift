@@ -26,6 +26,8 @@ let package = Package(
   dependencies: [
     sibling("JSONAPICodable", at: "../..", from: "0.9.0"),
     sibling("JSONAPISQLStoreKit", at: "../JSONAPISQLStoreKit", from: "0.9.0"),
+    // For the tests only: the contract every store keeps (JSONAPIStoreConformance).
+    sibling("JSONAPIStoreConformance", at: "../JSONAPIStoreConformance", from: "0.9.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
@@ -43,6 +45,7 @@ let package = Package(
         "JSONAPISQLiteStore",
         .product(name: "JSONAPIServer", package: "JSONAPICodable"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "JSONAPIStoreConformance", package: "JSONAPIStoreConformance"),
       ]
     ),
   ],

@@ -160,10 +160,22 @@ struct ServedWriter: JSONAPIStoreWriter {
     }
     guard try await !base.resources(type, ids: [id]).isEmpty else { return false }
     let target = server.resources[type]?.schema.relationship(named: relationship)?.targetType ?? ""
-    let current = try await reader.mirrored(target, member: inverse, owners: [id])[id] ?? []
-    let removed = Set(identifiers)
-    for identifier in current where removed.contains(identifier) {
-      try await point(identifier, member: inverse, at: nil)
+    let removed = identifiers.filter { $0.type == target }.compactMap(\.id)
+    guard !removed.isEmpty else { return true }
+    // Only the removed members that name the owner: a read bounded by the request, not by the
+    // size of the relationship.
+    let named = try await base.page(
+      JSONAPIStoreQuery(
+        type: target,
+        filters: [
+          JSONAPIFilterCondition(
+            member: "id", comparison: .equals, values: removed.map(JSONAPIValue.string)),
+          JSONAPIFilterCondition(
+            member: inverse, isRelationship: true, comparison: .equals, values: [.string(id)]),
+        ],
+        sort: [.ascending("id")], window: .offset(0, limit: removed.count), countsTotal: false))
+    for record in named.resources {
+      try await point(record.identifier, member: inverse, at: nil)
     }
     return true
   }

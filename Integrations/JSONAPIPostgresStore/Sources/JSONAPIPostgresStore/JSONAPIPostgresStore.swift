@@ -1,7 +1,7 @@
 import Foundation
-import JSONAPIServer
 // The table mappings are the SQL stores' shared ones; importing this module imports them.
 @_exported import JSONAPISQLStoreKit
+import JSONAPIServer
 import Logging
 import PostgresNIO
 
@@ -79,7 +79,10 @@ public final class JSONAPIPostgresStore: JSONAPIStore {
     logger: Logger = Logger(label: "JSONAPIPostgresStore")
   ) throws {
     self.client = client
-    self.catalog = try PGCatalog(schemas: schemas, mappings: tables)
+    // PostgreSQL's quoted names differ by case.
+    self.catalog = try PGCatalog(
+      schemas: schemas, mappings: tables, foldsCase: false,
+      failure: JSONAPIPostgresStoreError.init(reason:))
     self.reads = PGReads(catalog: catalog)
     self.logger = logger
   }
@@ -180,7 +183,7 @@ public final class JSONAPIPostgresStore: JSONAPIStore {
     let logger = self.logger
     var attempt = 1
     while true {
-      let aborted = PGLocked(false)
+      let aborted = SQLStoreLocked(false)
       do {
         return try await client.withConnection { connection in
           let transaction = PGTransaction(
@@ -207,11 +210,11 @@ final class PGTransaction: JSONAPIStoreWriter {
   private let session: PGSession
   private let reads: PGReads
   private let writes: PGWrites
-  private let isOpen = PGLocked(false)
+  private let isOpen = SQLStoreLocked(false)
   /// Set when PostgreSQL aborted the transaction for a deadlock or a serialization failure.
-  private let aborted: PGLocked<Bool>
+  private let aborted: SQLStoreLocked<Bool>
 
-  init(session: PGSession, reads: PGReads, aborted: PGLocked<Bool> = PGLocked(false)) {
+  init(session: PGSession, reads: PGReads, aborted: SQLStoreLocked<Bool> = SQLStoreLocked(false)) {
     self.session = session
     self.reads = reads
     self.writes = PGWrites(reads: reads)
@@ -307,18 +310,6 @@ final class PGTransaction: JSONAPIStoreWriter {
     try await guarded {
       try await writes.remove($0, identifiers, from: relationship, of: type, id: id)
     }
-  }
-}
-
-/// A value behind a lock, so that a `Sendable` class can share it between tasks.
-final class PGLocked<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value  // read and written only while `lock` is held
-
-  init(_ value: Value) { self.value = value }
-
-  func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try lock.withLock { try body(&value) }
   }
 }
 

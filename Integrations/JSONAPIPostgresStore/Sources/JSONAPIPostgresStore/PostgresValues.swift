@@ -1,6 +1,6 @@
 import Foundation
-import JSONAPIServer
 import JSONAPISQLStoreKit
+import JSONAPIServer
 
 /// How an attribute's values are kept in its column (from its schema's value kind).
 enum PGColumnKind: SQLColumnKind {
@@ -17,13 +17,15 @@ enum PGColumnKind: SQLColumnKind {
   case json
 
   init(_ kind: JSONAPIResourceSchema.ValueKind) {
-    switch kind {
-    case .string, .enumeration: self = .text
-    case .integer: self = .integer
-    case .number: self = .real
-    case .boolean: self = .boolean
-    case .date, .array, .object, .any: self = .json
-    }
+    // Every kind PostgreSQL has no column type of its own for is kept as jsonb.
+    self =
+      switch kind {
+      case .date, .array, .object, .any: .json
+      case .string, .enumeration: .text
+      case .integer: .integer
+      case .number: .real
+      case .boolean: .boolean
+      }
   }
 
   /// The type of a column the store creates.
@@ -170,16 +172,6 @@ enum PGIDs {
       }
     }
     return kind == .text ? .texts(texts) : .integers(integers)
-  }
-
-  /// The text a filter or cursor value stands for when compared with ids: a string as it is, an
-  /// integer as its decimal text.
-  static func text(of value: JSONAPIValue) -> String? {
-    switch value {
-    case .string(let text): return text
-    case .integer(let number): return String(number)
-    default: return nil
-    }
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
-import JSONAPIServer
 import JSONAPIPostgresStore
+import JSONAPIServer
+import JSONAPIStoreConformance
 import PostgresNIO
 import Testing
 
@@ -93,19 +94,8 @@ enum Schemas {
   static let all = [items, people]
 }
 
+// page(_:), ids(_:) and find(_:_:) come from JSONAPIStoreConformance (imported above).
 extension JSONAPIStore {
-  func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
-    try await read { try await $0.page(query) }
-  }
-
-  func ids(_ query: JSONAPIStoreQuery) async throws -> [String] {
-    try await page(query).resources.map(\.id)
-  }
-
-  func find(_ type: String, _ id: String) async throws -> JSONAPIResourceRecord? {
-    try await read { try await $0.resources(type, ids: [id]).first }
-  }
-
   func create(_ records: [JSONAPIResourceRecord]) async throws -> [JSONAPIResourceRecord] {
     try await write { writer in
       var stored: [JSONAPIResourceRecord] = []

@@ -180,6 +180,21 @@ public struct SQLStoreCatalog<Column: SQLColumnKind>: Sendable {
     self.tables = tables
   }
 
+  /// Resolves the tables, as ``init(schemas:mappings:foldsCase:)`` does, throwing the store's
+  /// own error.
+  ///
+  /// - Throws: What `failure` makes of the catalog's reason.
+  public init<Failure: Error>(
+    schemas: [JSONAPIResourceSchema], mappings: [String: SQLTable], foldsCase: Bool,
+    failure: (String) -> Failure
+  ) throws(Failure) {
+    do {
+      self = try SQLStoreCatalog(schemas: schemas, mappings: mappings, foldsCase: foldsCase)
+    } catch {
+      throw failure(error.reason)
+    }
+  }
+
   /// The resolved tables in a stable order (by type).
   public var ordered: [Table] {
     tables.values.sorted { $0.type.utf8.lexicographicallyPrecedes($1.type.utf8) }

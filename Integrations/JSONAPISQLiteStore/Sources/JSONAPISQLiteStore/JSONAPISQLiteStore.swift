@@ -56,7 +56,7 @@ public final class JSONAPISQLiteStore: JSONAPIStore {
   private let pool: DatabasePool
   private let reads: SQLiteReads
   private let gate = JSONAPIWriteGate()
-  private let statements: SQLiteLocked<Int>
+  private let statements: SQLStoreLocked<Int>
 
   /// Opens (or creates) the database at `path` for resources of the types `schemas` declare.
   ///
@@ -82,8 +82,11 @@ public final class JSONAPISQLiteStore: JSONAPIStore {
   public init(
     path: String, schemas: [JSONAPIResourceSchema], tables: [String: JSONAPISQLiteTable] = [:]
   ) throws {
-    let catalog = try SQLiteCatalog(schemas: schemas, mappings: tables)
-    let statements = SQLiteLocked(0)
+    // SQLite compares names without regard to ASCII case.
+    let catalog = try SQLiteCatalog(
+      schemas: schemas, mappings: tables, foldsCase: true,
+      failure: JSONAPISQLiteStoreError.init(reason:))
+    let statements = SQLStoreLocked(0)
     var configuration = Configuration()
     // Transactions span several writer accesses (one per store call): the store ends each one.
     configuration.allowsUnsafeTransactions = true

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import JSONAPIServer
 import JSONAPISQLStoreKit
+import JSONAPIServer
 
 /// How an attribute's values are kept in its column (from its schema's value kind).
 enum SQLiteColumnKind: SQLColumnKind {
@@ -54,17 +54,6 @@ typealias SQLiteToMany = SQLiteCatalog.ToMany
 typealias SQLiteInverse = SQLiteCatalog.Inverse
 
 extension SQLStoreCatalog where Column == SQLiteColumnKind {
-  /// Resolves the tables; SQLite compares names without regard to ASCII case.
-  ///
-  /// - Throws: ``JSONAPISQLiteStoreError`` with the catalog's reason.
-  init(schemas: [JSONAPIResourceSchema], mappings: [String: JSONAPISQLiteTable]) throws {
-    do {
-      self = try SQLStoreCatalog(schemas: schemas, mappings: mappings, foldsCase: true)
-    } catch {
-      throw JSONAPISQLiteStoreError(reason: error.reason)
-    }
-  }
-
   // MARK: - Tables in the database
 
   /// Creates each missing table (and join table), and checks that existing ones have every
@@ -90,8 +79,8 @@ extension SQLStoreCatalog where Column == SQLiteColumnKind {
         try db.execute(sql: Self.createTable(info))
         for toOne in info.toOnes {
           try db.execute(
-            sql: "CREATE INDEX IF NOT EXISTS \(quoted(info.table + "_" + toOne.column)) ON "
-              + "\(quoted(info.table)) (\(quoted(toOne.column)))")
+            sql: "CREATE INDEX IF NOT EXISTS \(sqlQuoted(info.table + "_" + toOne.column)) ON "
+              + "\(sqlQuoted(info.table)) (\(sqlQuoted(toOne.column)))")
         }
       }
       for toMany in info.toManys {
@@ -121,16 +110,16 @@ extension SQLStoreCatalog where Column == SQLiteColumnKind {
   private static func createTable(_ info: SQLiteTableInfo) -> String {
     var columns: [String] = []
     switch info.idKind {
-    case .integer: columns.append("\(quoted(info.idColumn)) INTEGER PRIMARY KEY AUTOINCREMENT")
-    case .text: columns.append("\(quoted(info.idColumn)) TEXT PRIMARY KEY NOT NULL")
+    case .integer: columns.append("\(sqlQuoted(info.idColumn)) INTEGER PRIMARY KEY AUTOINCREMENT")
+    case .text: columns.append("\(sqlQuoted(info.idColumn)) TEXT PRIMARY KEY NOT NULL")
     }
     for attribute in info.attributes {
-      columns.append(quoted(attribute.column) + attribute.kind.declaredType)
+      columns.append(sqlQuoted(attribute.column) + attribute.kind.declaredType)
     }
     for toOne in info.toOnes {
-      columns.append(quoted(toOne.column) + idDeclaredType(toOne.targetIDKind))
+      columns.append(sqlQuoted(toOne.column) + idDeclaredType(toOne.targetIDKind))
     }
-    return "CREATE TABLE \(quoted(info.table)) (\(columns.joined(separator: ", ")))"
+    return "CREATE TABLE \(sqlQuoted(info.table)) (\(columns.joined(separator: ", ")))"
   }
 
   private static func createJoinTable(
@@ -138,23 +127,19 @@ extension SQLStoreCatalog where Column == SQLiteColumnKind {
     target: JSONAPISQLiteTable.IDKind
   ) -> String {
     var columns = [
-      quoted(join.ownerColumn) + idDeclaredType(owner) + " NOT NULL",
-      quoted(join.targetColumn) + idDeclaredType(target) + " NOT NULL",
+      sqlQuoted(join.ownerColumn) + idDeclaredType(owner) + " NOT NULL",
+      sqlQuoted(join.targetColumn) + idDeclaredType(target) + " NOT NULL",
     ]
-    if let position = join.positionColumn { columns.append(quoted(position) + " INTEGER NOT NULL") }
-    columns.append("PRIMARY KEY (\(quoted(join.ownerColumn)), \(quoted(join.targetColumn)))")
-    return "CREATE TABLE \(quoted(join.name)) (\(columns.joined(separator: ", ")));"
-      + " CREATE INDEX IF NOT EXISTS \(quoted(join.name + "_" + join.targetColumn)) ON \(quoted(join.name))"
-      + " (\(quoted(join.targetColumn)))"
+    if let position = join.positionColumn {
+      columns.append(sqlQuoted(position) + " INTEGER NOT NULL")
+    }
+    columns.append("PRIMARY KEY (\(sqlQuoted(join.ownerColumn)), \(sqlQuoted(join.targetColumn)))")
+    return "CREATE TABLE \(sqlQuoted(join.name)) (\(columns.joined(separator: ", ")));"
+      + " CREATE INDEX IF NOT EXISTS \(sqlQuoted(join.name + "_" + join.targetColumn)) ON \(sqlQuoted(join.name))"
+      + " (\(sqlQuoted(join.targetColumn)))"
   }
 
   private static func idDeclaredType(_ kind: JSONAPISQLiteTable.IDKind) -> String {
     kind == .integer ? " INTEGER" : " TEXT"
   }
-}
-
-/// An SQL identifier, quoted: `"name"` with inner quotes doubled. Names come only from schemas and
-/// mappings, never from requests (and hold no U+0000: the catalog checks).
-func quoted(_ name: String) -> String {
-  "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
 }

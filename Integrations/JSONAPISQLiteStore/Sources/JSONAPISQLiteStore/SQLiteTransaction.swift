@@ -1,18 +1,7 @@
 import Foundation
 import GRDB
+import JSONAPISQLStoreKit
 import JSONAPIServer
-
-/// A value behind a lock, so that a `Sendable` class can share it between tasks.
-final class SQLiteLocked<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value  // read and written only while `lock` is held
-
-  init(_ value: Value) { self.value = value }
-
-  func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try lock.withLock { try body(&value) }
-  }
-}
 
 /// The reader of a `JSONAPISQLiteStore.read(_:)`: each call is one read transaction of the pool.
 struct SQLiteReader: JSONAPIStoreReader {
@@ -39,7 +28,7 @@ final class SQLiteTransaction: JSONAPIStoreWriter {
   private let pool: DatabasePool
   private let writes: SQLiteWrites
   /// Whether the transaction is open; changed only on the writer connection's queue.
-  private let isOpen = SQLiteLocked(false)
+  private let isOpen = SQLStoreLocked(false)
 
   init(pool: DatabasePool, writes: SQLiteWrites) {
     self.pool = pool

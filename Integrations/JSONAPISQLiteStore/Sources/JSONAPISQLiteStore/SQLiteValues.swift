@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import JSONAPIServer
 import JSONAPISQLStoreKit
+import JSONAPIServer
 
 /// A value bound to a statement.
 ///
@@ -17,22 +17,10 @@ enum SQLiteValue: Sendable {
   /// column.
   case blob(Data)
 
-  /// The value as a fragment: a placeholder and its argument.
-  var sql: SQL {
-    switch self {
-    case .text: return SQL(text: "CAST(? AS TEXT)", arguments: [argument])
-    default: return SQL(text: "?", arguments: [argument])
-    }
-  }
-
-  /// The value as a fragment without type affinity, so that SQLite compares it with a column by
-  /// storage class and value alone (`+CAST(? AS TEXT)`: a plain `CAST` would make a number column
-  /// value compare as text).
-  var plainSQL: SQL {
-    switch self {
-    case .text: return SQL(text: "+CAST(? AS TEXT)", arguments: [argument])
-    default: return SQL(text: "?", arguments: [argument])
-    }
+  /// The value's placeholder in a statement's text: text through `CAST(? AS TEXT)` (see above).
+  var placeholder: String {
+    if case .text = self { return "CAST(? AS TEXT)" }
+    return "?"
   }
 
   var isNull: Bool {
@@ -40,7 +28,8 @@ enum SQLiteValue: Sendable {
     return false
   }
 
-  private var argument: DatabaseValue {
+  /// The value GRDB binds.
+  var argument: DatabaseValue {
     switch self {
     case .null: return .null
     case .integer(let value): return value.databaseValue
@@ -54,113 +43,10 @@ enum SQLiteValue: Sendable {
   }
 }
 
-/// A piece of SQL and its arguments, in order, written as a string literal: `\(value)`
-/// interpolates an ``SQLiteValue`` as its placeholder and argument, `\(fragment)` another piece,
-/// and `\(raw: text)` SQL text (quoted names, never request data).
-///
-/// ```swift
-/// let query: SQL = "SELECT 1 FROM \(raw: quoted(table)) WHERE \(raw: column) = \(value)"
-/// ```
-struct SQL: Sendable, ExpressibleByStringInterpolation {
-  var text: String
-  var arguments: [DatabaseValue]
-
-  init(text: String, arguments: [DatabaseValue] = []) {
-    self.text = text
-    self.arguments = arguments
-  }
-
-  init(stringLiteral value: String) { self.init(text: value) }
-
-  init(stringInterpolation: Interpolation) {
-    self.init(text: stringInterpolation.text, arguments: stringInterpolation.arguments)
-  }
-
-  struct Interpolation: StringInterpolationProtocol {
-    var text = ""
-    var arguments: [DatabaseValue] = []
-
-    init(literalCapacity: Int, interpolationCount: Int) {
-      text.reserveCapacity(literalCapacity)
-    }
-
-    mutating func appendLiteral(_ literal: String) { text += literal }
-
-    mutating func appendInterpolation(_ fragment: SQL) {
-      text += fragment.text
-      arguments += fragment.arguments
-    }
-
-    mutating func appendInterpolation(_ value: SQLiteValue) { appendInterpolation(value.sql) }
-
-    mutating func appendInterpolation(raw: String) { text += raw }
-  }
-
-  static let alwaysTrue: SQL = "1"
-  static let alwaysFalse: SQL = "0"
-
-  static func joined(_ parts: [SQL], separator: String) -> SQL {
-    var result: SQL = ""
-    for (index, part) in parts.enumerated() {
-      if index > 0 { result.text += separator }
-      result.text += part.text
-      result.arguments += part.arguments
-    }
-    return result
-  }
-
-  /// Every part holds (`1` for none).
-  static func all(_ parts: [SQL]) -> SQL {
-    parts.isEmpty ? alwaysTrue : "(\(joined(parts, separator: " AND ")))"
-  }
-
-  /// Some part holds (`0` for none).
-  static func any(_ parts: [SQL]) -> SQL {
-    parts.isEmpty ? alwaysFalse : "(\(joined(parts, separator: " OR ")))"
-  }
-
-  var statementArguments: StatementArguments { StatementArguments(arguments) }
-}
-
 /// The most parameters one `IN (…)` list binds, and the most ids one read names: far below
 /// SQLite's limit on parameters (32766), and large enough that a page or an include level takes
 /// one statement.
 let sqliteChunkSize = 500
-
-/// `expression IN (values)`; a longer list than ``sqliteChunkSize`` is bound as one JSON array
-/// (read by `json_each`) when it holds only integers and text, or as several lists otherwise.
-///
-/// A list is padded with its last value to a power of two (or to ``sqliteChunkSize``), which
-/// changes nothing it matches: reads then have a few shapes of SQL text, whose prepared
-/// statements ``SQLiteStatements`` keeps.
-func sqlIn(_ expression: String, _ values: [SQLiteValue]) -> SQL {
-  guard let last = values.last else { return .alwaysFalse }
-  if values.count <= sqliteChunkSize {
-    var width = 1
-    while width < values.count { width *= 2 }
-    let padded = values + repeatElement(last, count: min(width, sqliteChunkSize) - values.count)
-    return "\(raw: expression) IN (\(SQL.joined(padded.map(\.sql), separator: ", ")))"
-  }
-  // Integers and text only: SQLite's JSON reader is exact for those.
-  let elements: [JSONAPIValue] = values.compactMap { value in
-    switch value {
-    case .integer(let number): return Int(exactly: number).map(JSONAPIValue.integer)
-    case .text(let text): return .string(text)
-    case .null, .real, .blob: return nil
-    }
-  }
-  if elements.count == values.count, let json = try? SQLiteJSON.text(of: .array(elements)) {
-    return "\(raw: expression) IN (SELECT value FROM json_each(\(SQLiteValue.text(json))))"
-  }
-  var parts: [SQL] = []
-  var start = 0
-  while start < values.count {
-    let end = min(start + sqliteChunkSize, values.count)
-    parts.append(sqlIn(expression, Array(values[start..<end])))
-    start = end
-  }
-  return SQL.any(parts)
-}
 
 /// `CASE WHEN typeof(e) = 'text' THEN CAST(e AS BLOB) ELSE e END`: text read as its bytes (GRDB
 /// would read it up to its first U+0000), other values as they are.
@@ -195,19 +81,6 @@ enum SQLiteIDs {
     case .blob(let data): return String(decoding: data, as: UTF8.self)
     }
   }
-
-  /// The text a filter or cursor value stands for when compared with ids: a string as it is, an
-  /// integer as its decimal text.
-  static func text(of value: JSONAPIValue) -> String? {
-    switch value {
-    case .string(let text): return text
-    case .integer(let number): return String(number)
-    default: return nil
-    }
-  }
-
-  /// An id's bytes, as a key that tells apart canonically equivalent texts (`"é"`, `"e\u{301}"`).
-  static func key(_ id: String) -> [UInt8] { Array(id.utf8) }
 }
 
 // MARK: - Attribute values

@@ -1,6 +1,7 @@
 import Foundation
-import JSONAPIServer
 import JSONAPISQLiteStore
+import JSONAPIServer
+import JSONAPIStoreConformance
 
 /// New database files for tests: each in this run's directory (under the temporary directory),
 /// and the directories of runs older than an hour removed when the first file is made.
@@ -85,19 +86,7 @@ func makeStore(
   try JSONAPISQLiteStore(path: TestDatabases.path(), schemas: schemas, tables: tables)
 }
 
-extension JSONAPISQLiteStore {
-  func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
-    try await read { try await $0.page(query) }
-  }
-
-  func ids(_ query: JSONAPIStoreQuery) async throws -> [String] {
-    try await page(query).resources.map(\.id)
-  }
-
-  func find(_ type: String, _ id: String) async throws -> JSONAPIResourceRecord? {
-    try await read { try await $0.resources(type, ids: [id]).first }
-  }
-}
+// The tests read with page(_:), ids(_:) and find(_:_:) of JSONAPIStoreConformance.
 
 /// Opens once; every waiter, earlier or later, goes on.
 actor Latch {
