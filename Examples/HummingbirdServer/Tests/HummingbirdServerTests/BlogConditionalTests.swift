@@ -2,6 +2,7 @@ import Foundation
 import GlueTestSupport
 import Hummingbird
 import HummingbirdTesting
+import JSONAPIHummingbird
 import JSONAPIServer
 import Testing
 
