@@ -241,7 +241,7 @@ echo "== postgres (d): two clients, one on each instance, PATCH one article with
 # every round exactly one PATCH wins (200) and the other is 412, and the winner's title is stored.
 media="application/vnd.api+json"
 for round in $(seq 1 "${IF_MATCH_ROUNDS:-20}"); do
-  etag=$(curl -s -D - -o /dev/null -H "Accept: $media" "$url_a/articles/1" |
+  etag=$(curl -s -D - -o /dev/null -H "Accept: $media" "${url_a%/}/articles/1" |
     tr -d '\r' | sed -n 's/^[Ee][Tt][Aa][Gg]: //p')
   if [ -z "$etag" ]; then
     echo "round $round: GET $url_a/articles/1 carried no ETag"
@@ -255,7 +255,7 @@ for round in $(seq 1 "${IF_MATCH_ROUNDS:-20}"); do
     curl -s -o /dev/null -w '%{http_code}' -X PATCH -H "Accept: $media" \
       -H "Content-Type: $media" -H "If-Match: $etag" \
       --data "{\"data\":{\"type\":\"articles\",\"id\":\"1\",\"attributes\":{\"title\":\"round $round by $side\"}}}" \
-      "$url/articles/1" >"$run_dir/if-match-$side" &
+      "${url%/}/articles/1" >"$run_dir/if-match-$side" &
     patchers+=("$!")
   done
   # Only the two PATCHes: a bare `wait` would wait for the servers too.
@@ -270,7 +270,7 @@ for round in $(seq 1 "${IF_MATCH_ROUNDS:-20}"); do
     continue
     ;;
   esac
-  stored=$(curl -s -H "Accept: $media" "$url_b/articles/1" | python3 -c \
+  stored=$(curl -s -H "Accept: $media" "${url_b%/}/articles/1" | python3 -c \
     'import json, sys; print(json.load(sys.stdin)["data"]["attributes"]["title"])')
   if [ "$stored" != "round $round by $winner" ]; then
     echo "round $round: $winner won, but the stored title is \"$stored\""
