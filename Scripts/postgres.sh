@@ -23,7 +23,10 @@
 #   6. (c) Three kill rounds: crash.py writers spread over both instances for 3 s, `kill -9` of
 #      one (A, B, A), a restart of it on the same database, then every acknowledged write of
 #      every round so far there and no batch half there; the writes of (b) checked once more.
-#   7. Prints the elapsed time; on any failure the servers' logs (last 40 lines each) and the
+#   7. (d) Issue 48: IF_MATCH_ROUNDS (default 20) rounds of two PATCHes of one article, one on
+#      each instance, with the same If-Match at once: exactly one 200 and one 412 each round, and
+#      the winner's title stored.
+#   8. Prints the elapsed time; on any failure the servers' logs (last 40 lines each) and the
 #      PostgreSQL log, and keeps the run's directory.
 # An EXIT trap stops what the script started: the servers by PID, PostgreSQL with
 # `pg_ctl stop -m fast`; the run's directory goes on success. Every wait is bounded (pg_ctl 30 s,
@@ -233,5 +236,48 @@ done
 echo "the writes of (b), after the kills:"
 python3 IntegrationTests/hummingbird/two_instances.py check "$url_a" "$url_b" "$two_ledger" \
   --psql "$psql_arguments" || status=1
+
+echo "== postgres (d): two clients, one on each instance, PATCH one article with the same If-Match at once, ${IF_MATCH_ROUNDS:-20} rounds"
+# Issue 48: the If-Match check runs inside the write's transaction after locking the row, so in
+# every round exactly one PATCH wins (200) and the other is 412, and the winner's title is stored.
+media="application/vnd.api+json"
+for round in $(seq 1 "${IF_MATCH_ROUNDS:-20}"); do
+  etag=$(curl -s -D - -o /dev/null -H "Accept: $media" "${url_a%/}/articles/1" |
+    tr -d '\r' | sed -n 's/^[Ee][Tt][Aa][Gg]: //p')
+  if [ -z "$etag" ]; then
+    echo "round $round: GET $url_a/articles/1 carried no ETag"
+    status=1
+    break
+  fi
+  patchers=()
+  for side in A B; do
+    url=$url_a
+    if [ "$side" = B ]; then url=$url_b; fi
+    curl -s -o /dev/null -w '%{http_code}' -X PATCH -H "Accept: $media" \
+      -H "Content-Type: $media" -H "If-Match: $etag" \
+      --data "{\"data\":{\"type\":\"articles\",\"id\":\"1\",\"attributes\":{\"title\":\"round $round by $side\"}}}" \
+      "${url%/}/articles/1" >"$run_dir/if-match-$side" &
+    patchers+=("$!")
+  done
+  # Only the two PATCHes: a bare `wait` would wait for the servers too.
+  wait "${patchers[@]}" || true
+  statuses="$(cat "$run_dir/if-match-A") $(cat "$run_dir/if-match-B")"
+  case "$statuses" in
+  "200 412") winner=A ;;
+  "412 200") winner=B ;;
+  *)
+    echo "round $round: A and B answered $statuses, not one 200 and one 412"
+    status=1
+    continue
+    ;;
+  esac
+  stored=$(curl -s -H "Accept: $media" "${url_b%/}/articles/1" | python3 -c \
+    'import json, sys; print(json.load(sys.stdin)["data"]["attributes"]["title"])')
+  if [ "$stored" != "round $round by $winner" ]; then
+    echo "round $round: $winner won, but the stored title is \"$stored\""
+    status=1
+  fi
+done
+echo "(d): ${IF_MATCH_ROUNDS:-20} rounds done"
 
 exit "$status"

@@ -33,6 +33,7 @@ extension JSONAPIServer {
     -> JSONAPIServerResponse
   {
     _ = try ServedQuery(query, type: nil, server: self)
+    try refuseOperationsPreconditions(exchange)
     let request = exchange.request
     // R98: the request declares the extension in its Content-Type.
     let sent = JSONAPIContentNegotiation.requestMediaType(

@@ -67,12 +67,24 @@ extension JSONAPIServer {
   ) async throws -> JSONAPIServerResponse {
     let served = try ServedQuery(query, type: declaration.type, server: self)
     try await authorize(.read, declaration, id: id, exchange: exchange)
-    let (record, included) = try await read { reader in
-      guard let record = try await reader.resources(declaration.type, ids: [id]).first else {
-        throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
-      }
-      return (record, try await includedResources([record], tree: served.include, reader: reader))
+    return try await read { reader in
+      try await self.representation(
+        declaration, id: id, served: served, exchange: exchange, reader: reader)
     }
+  }
+
+  /// The answer of `GET /T/{id}` read through `reader`: shared by the read and by a write that
+  /// compares `If-Match` with it inside its transaction, so that both render the same bytes.
+  ///
+  /// - Throws: `404` when there is no such resource.
+  func representation(
+    _ declaration: JSONAPIResourceDeclaration, id: String, served: ServedQuery,
+    exchange: ServedExchange, reader: any JSONAPIStoreReader
+  ) async throws -> JSONAPIServerResponse {
+    guard let record = try await reader.resources(declaration.type, ids: [id]).first else {
+      throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
+    }
+    let included = try await includedResources([record], tree: served.include, reader: reader)
     return try Self.ok(
       try single(record, included: included, served: served, exchange: exchange),
       mediaType: exchange.mediaType)

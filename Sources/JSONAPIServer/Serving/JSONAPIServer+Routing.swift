@@ -83,6 +83,11 @@ extension JSONAPIServer {
     case (.operations, _):
       response = try await operations(query: query, exchange: exchange)
     }
+    // Every read answered 200 gets its validator and its conditions (the only GET endpoints are
+    // resources, collections, related resources and linkage).
+    if method == "GET", response.status == 200 {
+      response = try conditionalRead(response, exchange: exchange)
+    }
     response.headers.insert(contentsOf: exchange.headers, at: 0)
     if exchange.isHead { response.body = Data() }
     return response

@@ -58,13 +58,33 @@ extension JSONAPIServer {
       mode: .update(id: id), lids: nil)
     try await authorize(.update, declaration, id: id, exchange: exchange)
     let (updated, included) = try await write { writer in
+      try await self.checkPreconditions(exchange: exchange) {
+        try await self.lockedRepresentation(
+          declaration, id: id, served: served, exchange: exchange, writer: writer)
+      }
       let updated = try await self.update(
         changes, declaration, pointer: "/data", writer: writer, exchange: exchange)
       return (updated, try await includedResources([updated], tree: served.include, reader: writer))
     }
-    return try Self.ok(
+    var response = try Self.ok(
       single(updated, included: included, served: served, exchange: exchange),
       mediaType: exchange.mediaType)
+    // The body is what a GET of this target now answers (same document, same links), so its tag
+    // is the new version's: a client can send it in its next If-Match without reading again.
+    response.headers.append(("ETag", Self.entityTag(of: response.body)))
+    return response
+  }
+
+  /// Locks `declaration`'s resource `id` in the write's transaction and renders it as
+  /// `GET /T/{id}` with `served` would; `nil` when it does not exist.
+  func lockedRepresentation(
+    _ declaration: JSONAPIResourceDeclaration, id: String, served: ServedQuery,
+    exchange: ServedExchange, writer: any JSONAPIStoreWriter
+  ) async throws -> Data? {
+    guard try await writer.lockForWriting(declaration.type, id: id) != nil else { return nil }
+    return try await representation(
+      declaration, id: id, served: served, exchange: exchange, reader: writer
+    ).body
   }
 
   /// Applies `changes` (only the members sent) to a stored resource: the whole resource after
@@ -110,6 +130,13 @@ extension JSONAPIServer {
     _ = try ServedQuery(query, type: nil, server: self)
     try await authorize(.delete, declaration, id: id, exchange: exchange)
     try await write { writer in
+      try await self.checkPreconditions(exchange: exchange) {
+        // Compared with what `GET` of the same target answers.
+        try await self.lockedRepresentation(
+          declaration, id: id,
+          served: try ServedQuery(query, type: declaration.type, server: self),
+          exchange: exchange, writer: writer)
+      }
       try await self.delete(declaration, id: id, writer: writer, exchange: exchange)
     }
     return JSONAPIServerResponse(status: 204)
@@ -143,6 +170,14 @@ extension JSONAPIServer {
     try await authorize(
       .update, declaration, id: id, relationship: relationship.name, exchange: exchange)
     try await write { writer in
+      // The target is the relationship: compared with what `GET` of its linkage answers.
+      try await self.checkPreconditions(exchange: exchange) {
+        guard let current = try await writer.lockForWriting(declaration.type, id: id) else {
+          return nil
+        }
+        var document = try self.linkageDocument(current, relationship: relationship)
+        return try document.data()
+      }
       try await self.changeLinkage(
         declaration, id: id, relationship: relationship, method: method, linkage: linkage,
         pointer: "", writer: writer, exchange: exchange)

@@ -81,6 +81,32 @@ public protocol JSONAPIStoreWriter: JSONAPIStoreReader {
     _ identifiers: [JSONAPIResourceIdentifier], from relationship: String, of type: String,
     id: String
   ) async throws -> Bool
+
+  /// Locks a resource until the transaction ends and returns it as stored, or `nil` when there is
+  /// none: the server calls it before it compares a write's `If-Match` with the resource, so that
+  /// no other transaction can change the resource between the comparison and the write (two
+  /// servers on one database cannot both pass one `If-Match`).
+  ///
+  /// The default calls ``update(_:)`` with no changes, which locks the row in a store that locks
+  /// the rows it writes (the PostgreSQL store takes `FOR NO KEY UPDATE`); a store whose write
+  /// transactions run one at a time (memory, SQLite) needs nothing more. A store that can lock
+  /// without writing implements it.
+  ///
+  /// ```swift
+  /// let current = try await writer.lockForWriting("articles", id: "1")
+  /// ```
+  ///
+  /// - Throws: The store's own errors.
+  func lockForWriting(_ type: String, id: String) async throws -> JSONAPIResourceRecord?
+}
+
+extension JSONAPIStoreWriter {
+  /// Locks a resource by an update that changes nothing (see the requirement).
+  ///
+  /// - Throws: What ``update(_:)`` throws.
+  public func lockForWriting(_ type: String, id: String) async throws -> JSONAPIResourceRecord? {
+    try await update(JSONAPIResourceRecord(type: type, id: id))
+  }
 }
 
 /// A collection read: filters, sort and window, checked against the declarations.

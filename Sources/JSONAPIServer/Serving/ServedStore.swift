@@ -136,6 +136,11 @@ struct ServedWriter: JSONAPIStoreWriter {
     try await base.delete(type, id: id)
   }
 
+  func lockForWriting(_ type: String, id: String) async throws -> JSONAPIResourceRecord? {
+    guard let locked = try await base.lockForWriting(type, id: id) else { return nil }
+    return try await reader.fill([locked], type: type).first
+  }
+
   func add(
     _ identifiers: [JSONAPIResourceIdentifier], to relationship: String, of type: String,
     id: String

@@ -1,6 +1,6 @@
-import JSONAPIServer
 import JSONAPIPostgresStore
 import JSONAPISQLiteStore
+import JSONAPIServer
 import PostgresNIO
 
 struct Person: Codable, Sendable, JSONAPIResource {

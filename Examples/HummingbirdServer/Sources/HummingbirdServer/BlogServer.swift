@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import JSONAPIServer
 import JSONAPIHummingbird
+import JSONAPIServer
 import PostgresNIO
 
 /// Serves the blog: `PORT` (default 8080) on 127.0.0.1, the SQLite database at `DATABASE_PATH`

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import JSONAPIServer
 import JSONAPIHummingbird
+import JSONAPIServer
 
 /// A lending library served from declarations: `PORT` (default 8081) on 127.0.0.1, in memory,
 /// seeded with 3 authors, 6 books and 4 loans. `BASE_URL` sets the prefix of links and `Location`.

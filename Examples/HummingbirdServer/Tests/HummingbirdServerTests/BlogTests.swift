@@ -2,8 +2,8 @@ import Foundation
 import GlueTestSupport
 import Hummingbird
 import HummingbirdTesting
-import JSONAPIServer
 import JSONAPIHummingbird
+import JSONAPIServer
 import Testing
 
 @testable import HummingbirdServer

@@ -3,8 +3,8 @@ import GlueTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import JSONAPIServer
 import JSONAPIHummingbird
+import JSONAPIServer
 import NIOCore
 import NIOPosix
 import Testing

@@ -81,8 +81,11 @@ public struct JSONAPIResponder<Context: RequestContext>: HTTPResponder, RouterMi
     var response = Response(
       status: HTTPResponse.Status(code: answer.status), headers: headers,
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
-    // `HEAD` is answered without the body, whose length is unknown here; `204` has none.
-    if request.method == .head || answer.status == 204 { response.headers[.contentLength] = nil }
+    // `HEAD` is answered without the body, whose length is unknown here; `204` has none, and a
+    // `304` has none either: a Content-Length on it would describe the 200 it stands for.
+    if request.method == .head || answer.status == 204 || answer.status == 304 {
+      response.headers[.contentLength] = nil
+    }
     return response
   }
 

@@ -288,9 +288,11 @@ struct OpenAPIBuilder {
     paths[base] = .init(
       get: Operation(
         operationId: "list\(operationName)", summary: "Lists \(type).", tags: tag,
-        parameters: queryForCollection,
-        responses: Self.answers(
-          "200", "A page of \(type).", name(type, "CollectionDocument"), errors: Self.readErrors)),
+        parameters: queryForCollection + [Self.ifNoneMatch],
+        responses: Self.validated(
+          Self.answers(
+            "200", "A page of \(type).", name(type, "CollectionDocument"),
+            errors: Self.readErrors))),
       head: head("head\(operationName)", tag, queryForCollection),
       post: Operation(
         operationId: "create\(operationName)", summary: "Creates a resource of \(type).",
@@ -302,18 +304,22 @@ struct OpenAPIBuilder {
     paths[base + "/{id}"] = .init(
       get: Operation(
         operationId: "get\(operationName)", summary: "Reads one resource of \(type).", tags: tag,
-        parameters: queryForOne,
-        responses: Self.answers(
-          "200", "The resource.", name(type, "Document"), errors: Self.readErrors)),
+        parameters: queryForOne + [Self.ifNoneMatch],
+        responses: Self.validated(
+          Self.answers("200", "The resource.", name(type, "Document"), errors: Self.readErrors))),
       head: head("head\(operationName)ById", tag, queryForOne),
       patch: Operation(
         operationId: "update\(operationName)", summary: "Updates one resource of \(type).",
-        tags: tag, parameters: queryForOne, requestBody: Self.body(name(type, "Update")),
-        responses: Self.answers(
-          "200", "The resource as stored.", name(type, "Document"), errors: Self.writeErrors)),
+        tags: tag, parameters: queryForOne + Self.writeConditions,
+        requestBody: Self.body(name(type, "Update")),
+        responses: Self.guarded(
+          Self.answers(
+            "200", "The resource as stored.", name(type, "Document"), errors: Self.writeErrors,
+            headers: ["ETag": Self.etagHeader]))),
       delete: Operation(
         operationId: "delete\(operationName)", summary: "Deletes one resource of \(type).",
-        tags: tag, responses: Self.answers("204", "Deleted.", nil, errors: Self.readErrors)),
+        tags: tag, parameters: Self.writeConditions,
+        responses: Self.guarded(Self.answers("204", "Deleted.", nil, errors: Self.readErrors))),
       parameters: [id])
 
     for relationship in declaration.schema.relationships {
@@ -346,9 +352,11 @@ struct OpenAPIBuilder {
       get: Operation(
         operationId: "get\(operationName)",
         summary: "Reads the \(relationship.name) of one of \(type).",
-        tags: tag, parameters: relatedQuery,
-        responses: Self.answers(
-          "200", "The related resource or resources.", relatedDocument, errors: Self.readErrors)),
+        tags: tag, parameters: relatedQuery + [Self.ifNoneMatch],
+        responses: Self.validated(
+          Self.answers(
+            "200", "The related resource or resources.", relatedDocument,
+            errors: Self.readErrors))),
       head: head("head\(operationName)", tag, relatedQuery),
       parameters: [id])
 
@@ -363,16 +371,17 @@ struct OpenAPIBuilder {
     let change = { (verb: String, summary: String) in
       Operation(
         operationId: "\(verb)\(operationName)Linkage", summary: summary, tags: tag,
-        requestBody: Self.body(linkageName),
-        responses: Self.answers("204", "Changed.", nil, errors: Self.writeErrors))
+        parameters: Self.writeConditions, requestBody: Self.body(linkageName),
+        responses: Self.guarded(Self.answers("204", "Changed.", nil, errors: Self.writeErrors)))
     }
     paths["\(base)/{id}/relationships/\(segment)"] = .init(
       get: Operation(
         operationId: "get\(operationName)Linkage",
         summary: "Reads the linkage of the \(relationship.name) of one of \(type).", tags: tag,
-        responses: Self.answers(
-          "200", "The linkage.", linkageName, errors: Self.readErrors)),
-      head: head("head\(operationName)Linkage", tag, nil),
+        parameters: [Self.ifNoneMatch],
+        responses: Self.validated(
+          Self.answers("200", "The linkage.", linkageName, errors: Self.readErrors))),
+      head: head("head\(operationName)Linkage", tag, []),
       post: relationship.isToMany ? change("add", "Adds to the linkage.") : nil,
       patch: change("replace", "Replaces the linkage."),
       delete: relationship.isToMany ? change("remove", "Removes from the linkage.") : nil,
@@ -413,6 +422,11 @@ struct OpenAPIBuilder {
       "200", "The result of each operation.", "AtomicResults", errors: Self.writeErrors,
       mediaType: atomic)
     responses["204"] = Response(description: "Every operation applied; none has a result.")
+    // If-Match here is refused: the endpoint has no representation to compare it with.
+    responses["412"] = Response(
+      description: "Precondition Failed: If-Match was sent, which this endpoint cannot honour; "
+        + "nothing was changed.",
+      content: [Self.mediaType: .init(schema: .named("ErrorDocument"))])
     paths[path] = .init(
       post: Operation(
         operationId: "performOperations",
@@ -428,12 +442,65 @@ struct OpenAPIBuilder {
   private func head(_ operationId: String, _ tags: [String], _ parameters: [Parameter]?)
     -> Operation
   {
-    var responses: [String: Response] = ["200": Response(description: "As GET, without a body.")]
+    var responses: [String: Response] = [
+      "200": Response(
+        description: "As GET, without a body.", headers: ["ETag": Self.etagHeader])
+    ]
     for status in Self.readErrors {
       responses[status] = Response(description: "As GET, without a body.")
     }
     return Operation(
-      operationId: operationId, tags: tags, parameters: parameters, responses: responses)
+      operationId: operationId, tags: tags, parameters: (parameters ?? []) + [Self.ifNoneMatch],
+      responses: Self.validated(responses))
+  }
+
+  // MARK: Conditional requests (RFC 9110, section 13)
+
+  static let etagHeader = JSONAPIOpenAPIDocument.Header(
+    description: "The strong entity tag of this representation (RFC 9110, section 8.8.3).",
+    schema: .string)
+
+  static let ifNoneMatch = Parameter(
+    name: "If-None-Match", location: "header",
+    description: "Entity tags (or `*`) of representations the client has: one that matches, "
+      + "weakly, is answered 304 with no body (RFC 9110, section 13.1.2).",
+    schema: .string)
+
+  /// The conditions a write honours, both compared with what `GET` of the target answers.
+  static let writeConditions = [
+    Parameter(
+      name: "If-Match", location: "header",
+      description: "Entity tags (or `*`) the target must have, strongly compared, or nothing is "
+        + "changed and the answer is 412 (RFC 9110, section 13.1.1).",
+      schema: .string),
+    Parameter(
+      name: "If-None-Match", location: "header",
+      description: "Entity tags (or `*`) the target must not have, or nothing is changed and "
+        + "the answer is 412 (RFC 9110, section 13.1.2).",
+      schema: .string),
+  ]
+
+  /// A read's answers with the `ETag` of its `200` and the `304` of `If-None-Match`.
+  private static func validated(_ responses: [String: Response]) -> [String: Response] {
+    var responses = responses
+    if var success = responses["200"] {
+      success.headers = (success.headers ?? [:]).merging(["ETag": etagHeader]) { _, new in new }
+      responses["200"] = success
+    }
+    responses["304"] = Response(
+      description: "Not Modified: If-None-Match names the current representation; no body.",
+      headers: ["ETag": etagHeader])
+    return responses
+  }
+
+  /// A write's answers with the `412` of a false condition.
+  private static func guarded(_ responses: [String: Response]) -> [String: Response] {
+    var responses = responses
+    responses["412"] = Response(
+      description: "Precondition Failed: If-Match or If-None-Match is false for the target's "
+        + "current representation, and nothing was changed.",
+      content: [mediaType: .init(schema: .named("ErrorDocument"))])
+    return responses
   }
 
   private static func body(_ schemaName: String) -> JSONAPIOpenAPIDocument.RequestBody {
