@@ -144,10 +144,13 @@ pg_started=1
 
 echo "== postgres: JSONAPIPostgresStore's tests (the store conformance suite among them) against the cluster"
 # Each test works in a schema of its own in this database. The store is a package of its own
-# (Integrations/JSONAPIPostgresStore), not a target of the example server.
+# (Integrations/JSONAPIPostgresStore), built in the blog's scratch path, where postgres-nio and
+# SwiftNIO are already compiled (each root package reads its own build description there).
 createdb "${pg[@]}" store_tests
 POSTGRES_URL="postgres://postgres@127.0.0.1:$pg_port/store_tests" swift test \
-  --package-path Integrations/JSONAPIPostgresStore -Xswiftc -warnings-as-errors || status=1
+  --package-path Integrations/JSONAPIPostgresStore -Xswiftc -warnings-as-errors \
+  --scratch-path "$PWD/Examples/HummingbirdServer/.build" --disable-build-manifest-caching ||
+  status=1
 
 createdb "${pg[@]}" blog
 

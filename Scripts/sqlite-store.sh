@@ -7,7 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export SWIFT_BACKTRACE=enable=no
 started=$(date +%s)
-swift build --build-tests --package-path Integrations/JSONAPISQLiteStore -Xswiftc -warnings-as-errors
-swift test --package-path Integrations/JSONAPISQLiteStore -Xswiftc -warnings-as-errors
+# SWIFT_SCRATCH, when set, is the scratch path to build in (.ci/run shares one where GRDB is
+# already built); each root package reads its own build description there.
+scratch=(${SWIFT_SCRATCH:+--scratch-path "$SWIFT_SCRATCH" --disable-build-manifest-caching})
+swift build --build-tests --package-path Integrations/JSONAPISQLiteStore "${scratch[@]}" \
+  -Xswiftc -warnings-as-errors
+swift test --package-path Integrations/JSONAPISQLiteStore "${scratch[@]}" -Xswiftc -warnings-as-errors
 elapsed=$(($(date +%s) - started))
 echo "== sqlite store: $((elapsed / 60)) min $((elapsed % 60)) s"

@@ -10,6 +10,7 @@ let package = Package(
   dependencies: [
     .package(name: "JSONAPICodable", path: "../../.."),
     .package(name: "JSONAPISQLStoreKit", path: "../../../Integrations/JSONAPISQLStoreKit"),
+    .package(name: "JSONAPIStoreConformance", path: "../../../Integrations/JSONAPIStoreConformance"),
     .package(name: "JSONAPISQLiteStore", path: "../../../Integrations/JSONAPISQLiteStore"),
     .package(name: "JSONAPIPostgresStore", path: "../../../Integrations/JSONAPIPostgresStore"),
     .package(name: "JSONAPIHummingbird", path: "../../../Integrations/JSONAPIHummingbird"),
@@ -24,6 +25,7 @@ let package = Package(
         .product(name: "JSONAPINetworking", package: "JSONAPICodable"),
         .product(name: "JSONAPIServer", package: "JSONAPICodable"),
         .product(name: "JSONAPISQLStoreKit", package: "JSONAPISQLStoreKit"),
+        .product(name: "JSONAPIStoreConformance", package: "JSONAPIStoreConformance"),
         .product(name: "JSONAPISQLiteStore", package: "JSONAPISQLiteStore"),
         .product(name: "JSONAPIPostgresStore", package: "JSONAPIPostgresStore"),
         .product(name: "JSONAPIHummingbird", package: "JSONAPIHummingbird"),

@@ -5,6 +5,7 @@ import JSONAPIPostgresStore
 import JSONAPISQLStoreKit
 import JSONAPISQLiteStore
 import JSONAPIServer
+import JSONAPIStoreConformance
 import JSONAPIVapor
 
 // One public type of each product, so that each is compiled and linked as an app would.
