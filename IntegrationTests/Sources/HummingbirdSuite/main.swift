@@ -376,6 +376,10 @@ await check("update(from:to:) clearing an optional attribute sends null; the ser
   await expect(body.contains("\"body\":null"), body)
 }
 
+// MARK: Versions: ETag, If-None-Match, If-Match (issue 48)
+
+await checkConditionalRequests(baseURL)
+
 // MARK: Negotiation and the client's own rules
 
 await checkUnsupportedExtensions(blog)
