@@ -135,12 +135,21 @@ internal enum Operations {
             internal var query: Operations.ListArticles.Input.Query
             /// - Remark: Generated from `#/paths/articles/GET/header`.
             internal struct Headers: Sendable, Hashable {
+                /// Entity tags (or `*`) of representations the client has: one that matches, weakly, is answered 304 with no body (RFC 9110, section 13.1.2).
+                ///
+                /// - Remark: Generated from `#/paths/articles/GET/header/If-None-Match`.
+                internal var ifNoneMatch: Swift.String?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListArticles.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: Entity tags (or `*`) of representations the client has: one that matches, weakly, is answered 304 with no body (RFC 9110, section 13.1.2).
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListArticles.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    ifNoneMatch: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListArticles.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -160,6 +169,22 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/articles/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The strong entity tag of this representation (RFC 9110, section 8.8.3).
+                    ///
+                    /// - Remark: Generated from `#/paths/articles/GET/responses/200/headers/ETag`.
+                    internal var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The strong entity tag of this representation (RFC 9110, section 8.8.3).
+                    internal init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.ListArticles.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/articles/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/articles/GET/responses/200/content/application\/vnd.api+json`.
@@ -182,8 +207,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.ListArticles.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.ListArticles.Output.Ok.Headers = .init(),
+                    body: Operations.ListArticles.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -205,6 +235,54 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct NotModified: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/articles/GET/responses/304/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The strong entity tag of this representation (RFC 9110, section 8.8.3).
+                    ///
+                    /// - Remark: Generated from `#/paths/articles/GET/responses/304/headers/ETag`.
+                    internal var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The strong entity tag of this representation (RFC 9110, section 8.8.3).
+                    internal init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.ListArticles.Output.NotModified.Headers
+                /// Creates a new `NotModified`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                internal init(headers: Operations.ListArticles.Output.NotModified.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// Not Modified: If-None-Match names the current representation; no body.
+            ///
+            /// - Remark: Generated from `#/paths//articles/get(listArticles)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.ListArticles.Output.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            internal var notModified: Operations.ListArticles.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
                             response: self
                         )
                     }
@@ -1262,12 +1340,21 @@ internal enum Operations {
             internal var query: Operations.GetArticles.Input.Query
             /// - Remark: Generated from `#/paths/articles/{id}/GET/header`.
             internal struct Headers: Sendable, Hashable {
+                /// Entity tags (or `*`) of representations the client has: one that matches, weakly, is answered 304 with no body (RFC 9110, section 13.1.2).
+                ///
+                /// - Remark: Generated from `#/paths/articles/{id}/GET/header/If-None-Match`.
+                internal var ifNoneMatch: Swift.String?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetArticles.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: Entity tags (or `*`) of representations the client has: one that matches, weakly, is answered 304 with no body (RFC 9110, section 13.1.2).
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetArticles.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    ifNoneMatch: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetArticles.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -1290,6 +1377,22 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/articles/{id}/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The strong entity tag of this representation (RFC 9110, section 8.8.3).
+                    ///
+                    /// - Remark: Generated from `#/paths/articles/{id}/GET/responses/200/headers/ETag`.
+                    internal var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The strong entity tag of this representation (RFC 9110, section 8.8.3).
+                    internal init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetArticles.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/articles/{id}/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/articles/{id}/GET/responses/200/content/application\/vnd.api+json`.
@@ -1312,8 +1415,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.GetArticles.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.GetArticles.Output.Ok.Headers = .init(),
+                    body: Operations.GetArticles.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -1335,6 +1443,54 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct NotModified: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/articles/{id}/GET/responses/304/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The strong entity tag of this representation (RFC 9110, section 8.8.3).
+                    ///
+                    /// - Remark: Generated from `#/paths/articles/{id}/GET/responses/304/headers/ETag`.
+                    internal var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The strong entity tag of this representation (RFC 9110, section 8.8.3).
+                    internal init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetArticles.Output.NotModified.Headers
+                /// Creates a new `NotModified`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                internal init(headers: Operations.GetArticles.Output.NotModified.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// Not Modified: If-None-Match names the current representation; no body.
+            ///
+            /// - Remark: Generated from `#/paths//articles/{id}/get(getArticles)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.GetArticles.Output.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            internal var notModified: Operations.GetArticles.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
                             response: self
                         )
                     }

@@ -74,7 +74,7 @@ internal enum Servers {
     internal enum Server1 {
         internal static func url() throws -> Foundation.URL {
             try Foundation.URL(
-                validatingOpenAPIServerURL: "http://127.0.0.1:18768",
+                validatingOpenAPIServerURL: "http://127.0.0.1:43371",
                 variables: []
             )
         }
@@ -82,7 +82,7 @@ internal enum Servers {
     @available(*, deprecated, renamed: "Servers.Server1.url")
     internal static func server1() throws -> Foundation.URL {
         try Foundation.URL(
-            validatingOpenAPIServerURL: "http://127.0.0.1:18768",
+            validatingOpenAPIServerURL: "http://127.0.0.1:43371",
             variables: []
         )
     }
