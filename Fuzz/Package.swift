@@ -18,7 +18,7 @@ let package = Package(
     // What a server reads from a stranger: query, Accept/Content-Type, bodies, operations.
     .executableTarget(
       name: "JSONAPIServerFuzz",
-      dependencies: [.product(name: "JSONAPICodable", package: "JSONAPICodable")]
+      dependencies: [.product(name: "JSONAPIServer", package: "JSONAPICodable")]
     ),
   ],
   swiftLanguageModes: [.v6]

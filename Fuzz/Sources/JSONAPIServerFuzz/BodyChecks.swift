@@ -1,5 +1,5 @@
 import Foundation
-import JSONAPICodable
+import JSONAPIServer
 
 // Request bodies, routed as a server routes them by method and path:
 //   POST   /TYPE                              create: JSONAPIRequestRules.checkCreate, then the model

@@ -1,5 +1,5 @@
 import Foundation
-import JSONAPICodable
+import JSONAPIServer
 
 // What a server answers when a stranger's request fails: every error the library throws becomes,
 // through `JSONAPIErrorObject(describing:)`, an error object with a 4xx status (the request is at

@@ -1,5 +1,5 @@
 import Foundation
-import JSONAPICodable
+import JSONAPIServer
 
 // `Accept` and `Content-Type`: both overloads of `negotiate(headers:hasBody:)` and
 // `negotiate(accept:contentType:)` must agree; what they answer with must only name what the

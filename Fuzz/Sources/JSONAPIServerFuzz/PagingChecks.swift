@@ -1,5 +1,5 @@
 import Foundation
-import JSONAPICodable
+import JSONAPIServer
 
 // The paging request: `JSONAPIPaging.page(for:)` under each strategy, with bounds small enough
 // for the fuzzer to cross and large enough to reach the arithmetic guards. A page it gives is

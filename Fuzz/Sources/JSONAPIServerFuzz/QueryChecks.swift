@@ -1,5 +1,5 @@
 import Foundation
-import JSONAPICodable
+import JSONAPIServer
 
 // The query string: parsed by each overload of `JSONAPIQuery(parsing:)`, which must agree; a
 // parsed query re-renders to text that parses back to it and renders the same again; every rule

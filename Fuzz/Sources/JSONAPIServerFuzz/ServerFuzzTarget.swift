@@ -1,5 +1,5 @@
 import Foundation
-import JSONAPICodable
+import JSONAPIServer
 
 // libFuzzer entry point for what a JSON:API server reads from a stranger. Each input is one HTTP
 // request (see `FuzzRequest`); the harness handles it as a server built on the library would:

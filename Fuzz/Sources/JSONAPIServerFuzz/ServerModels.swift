@@ -1,5 +1,5 @@
 import Foundation
-import JSONAPICodable
+import JSONAPIServer
 
 // The models a server decodes request bodies into. `JSONAPIResource` makes the decoder check the
 // body's `type` (409 on a mismatch); between them the models read every attribute kind a server
