@@ -17,7 +17,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// `JSONAPIMemoryStore` and the SQLite store of `Examples/JSONAPISQLiteStore` write through one.
+/// `JSONAPIMemoryStore` and the SQLite store of `Integrations/JSONAPISQLiteStore` write through one.
 public final class JSONAPIWriteGate: @unchecked Sendable {
   /// One waiting task; its members are read and written only while the gate's lock is held.
   private final class Waiter: @unchecked Sendable {
