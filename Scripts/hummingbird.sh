@@ -42,9 +42,7 @@ echo "== hummingbird: build the server and the suite (warnings are errors)"
 swift build --package-path Examples/HummingbirdServer -Xswiftc -warnings-as-errors
 if [ "$mode" = run ]; then
   echo "== hummingbird: in-process tests (JSONAPIHummingbird glue, the blog, LibraryServer)"
-  # The PostgreSQL store's tests need a server: Scripts/postgres.sh starts one and runs them.
-  swift test --package-path Examples/HummingbirdServer -Xswiftc -warnings-as-errors \
-    --skip JSONAPIPostgresStoreTests
+  swift test --package-path Examples/HummingbirdServer -Xswiftc -warnings-as-errors
 fi
 server_bin="$(swift build --package-path Examples/HummingbirdServer --show-bin-path)/HummingbirdServer"
 if [ "$mode" = run ]; then
