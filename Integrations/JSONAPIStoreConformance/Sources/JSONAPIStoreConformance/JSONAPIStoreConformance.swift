@@ -80,6 +80,18 @@ public struct JSONAPIStoreConformance: Sendable {
     case nulCharacter
     /// To-many linkage keeps its order; add, remove, replace and deletes of members.
     case toManyLinkage
+    /// Row conditions (`JSONAPIStoreQuery.visibility`): every kind, through to-one, to-many and
+    /// inverse relationships, nested, with relationship filters at every level; `visible` admits
+    /// nothing. Held only to stores whose `appliesRowConditions` is `true`.
+    case visibilityConditions
+    /// Row conditions with offset and keyset windows, scopes and filters: exact totals and
+    /// `hasMore`, cursors of hidden rows.
+    case visibilityWindows
+    /// Row conditions comparing text with U+0000.
+    case visibilityNul
+    /// Random data, random condition trees, filters, sorts, windows and scopes, each page against
+    /// an oracle computed from the records (`STORE_CONFORMANCE_SEED` replays a seed).
+    case visibilityProperty
 
     /// The check's name, as failures and test names show it.
     public var description: String { rawValue }
@@ -125,7 +137,9 @@ public struct JSONAPIStoreConformance: Sendable {
 
   /// The schemas every check's store is made for: `articles` (title text, rank integer, score
   /// number; an `author` to-one and a `tags` to-many), `people` (name; `articles`, the inverse
-  /// of `author`) and `tags` (name).
+  /// of `author`, and a `friends` to-many to `people`) and `tags` (name; a `parent` to-one to
+  /// `tags`). The relationships of a type to itself make the visibility checks read one table at
+  /// several levels of one statement.
   public static let schemas: [JSONAPIResourceSchema] = [
     JSONAPIResourceSchema(
       type: "articles",
@@ -143,11 +157,14 @@ public struct JSONAPIStoreConformance: Sendable {
       relationships: [
         .init(
           name: "articles", targetType: "articles", isToMany: true, isOptional: true,
-          inverse: "author")
+          inverse: "author"),
+        .init(name: "friends", targetType: "people", isToMany: true, isOptional: true),
       ]),
     JSONAPIResourceSchema(
       type: "tags", attributes: [.init(name: "name", kind: .string, isOptional: true)],
-      relationships: []),
+      relationships: [
+        .init(name: "parent", targetType: "tags", isToMany: false, isOptional: true)
+      ]),
   ]
 
   typealias Body = @Sendable (any JSONAPIStore, inout Report) async throws -> Void
@@ -171,6 +188,10 @@ public struct JSONAPIStoreConformance: Sendable {
     case .writeGate: return writeGate
     case .nulCharacter: return nulCharacter
     case .toManyLinkage: return toManyLinkage
+    case .visibilityConditions: return visibilityConditions
+    case .visibilityWindows: return visibilityWindows
+    case .visibilityNul: return visibilityNul
+    case .visibilityProperty: return visibilityProperty
     }
   }
 }
