@@ -9,21 +9,18 @@ extension JSONAPIStoreConformance {
   static let propertyDataSets = 6
   static let propertyPagesPerDataSet = 60
 
-  /// The seed of a run: `STORE_CONFORMANCE_SEED` when set (to replay a failure), else a new one.
-  static var propertySeed: UInt64 {
-    if let text = ProcessInfo.processInfo.environment["STORE_CONFORMANCE_SEED"],
-      let seed = UInt64(text)
-    {
-      return seed
-    }
-    return UInt64.random(in: 0...UInt64.max)
+  /// The generator of a property run, seeded by `STORE_CONFORMANCE_SEED` when set (to replay a
+  /// failure) or else anew, and the words that name its seed in every failure.
+  static func seeded() -> (SplitMix64, String) {
+    let seed =
+      ProcessInfo.processInfo.environment["STORE_CONFORMANCE_SEED"].flatMap { UInt64($0) }
+      ?? UInt64.random(in: 0...UInt64.max)
+    return (SplitMix64(seed: seed), "seed \(seed) (replay: STORE_CONFORMANCE_SEED=\(seed))")
   }
 
   static let visibilityProperty: Body = { store, report in
     guard store.appliesRowConditions else { return }
-    let seed = propertySeed
-    var random = SplitMix64(seed: seed)
-    let replay = "seed \(seed) (replay: STORE_CONFORMANCE_SEED=\(seed))"
+    var (random, replay) = seeded()
     for dataSet in 0..<propertyDataSets {
       let records = PropertyData.make(&random, offset: dataSet * 100)
       try await store.seed(records)

@@ -92,6 +92,30 @@ public struct JSONAPIStoreConformance: Sendable {
     /// Random data, random condition trees, filters, sorts, windows and scopes, each page against
     /// an oracle computed from the records (`STORE_CONFORMANCE_SEED` replays a seed).
     case visibilityProperty
+    /// The tracker's policies served by `JSONAPIServer` over the store (the checks below):
+    /// lists and totals hold visible rows only.
+    case policyLists
+    /// A hidden row answers as an id nobody has, on every read and write endpoint.
+    case policyHiddenAsNonexistent
+    /// `include` at every depth and every linkage leave hidden rows out.
+    case policyIncludeAndLinkage
+    /// Related and relationship endpoints list visible rows only.
+    case policyRelatedEndpoints
+    /// Filters and cursors see visible rows only.
+    case policyFiltersAndCursors
+    /// A mirrored relationship's writes are held to both types' rules.
+    case policyMirroredWrites
+    /// Creates and updates name visible rows only and follow the rules.
+    case policyWrites
+    /// A replaced to-many keeps the hidden members; removing a hidden one does nothing.
+    case policyHiddenMembers
+    /// A refused operation of `/operations` leaves nothing of its batch.
+    case policyOperations
+    /// A store that applies no row conditions is refused.
+    case policyStoreRefused
+    /// Random trackers, random users, random requests over every endpoint: no response names a
+    /// hidden row, lists and walks hold the visible rows, and no refused write changes anything.
+    case policyProperty
 
     /// The check's name, as failures and test names show it.
     public var description: String { rawValue }
@@ -126,7 +150,7 @@ public struct JSONAPIStoreConformance: Sendable {
   ///   store throws where the contract expects no error.
   public func run(_ check: Check) async throws {
     let store = self.store
-    try await factory(Self.schemas) { made in
+    try await factory(Self.schemas(for: check)) { made in
       var report = Report()
       try await Self.body(of: check)(made, &report)
       if !report.differences.isEmpty {
@@ -167,6 +191,12 @@ public struct JSONAPIStoreConformance: Sendable {
       ]),
   ]
 
+  /// The schemas the store of `check` is made for: the tracker's for the policy checks,
+  /// ``schemas`` for the others.
+  public static func schemas(for check: Check) -> [JSONAPIResourceSchema] {
+    check.rawValue.hasPrefix("policy") ? Tracker.schemas : schemas
+  }
+
   typealias Body = @Sendable (any JSONAPIStore, inout Report) async throws -> Void
 
   static func body(of check: Check) -> Body {
@@ -192,6 +222,17 @@ public struct JSONAPIStoreConformance: Sendable {
     case .visibilityWindows: return visibilityWindows
     case .visibilityNul: return visibilityNul
     case .visibilityProperty: return visibilityProperty
+    case .policyLists: return policyLists
+    case .policyHiddenAsNonexistent: return policyHiddenAsNonexistent
+    case .policyIncludeAndLinkage: return policyIncludeAndLinkage
+    case .policyRelatedEndpoints: return policyRelatedEndpoints
+    case .policyFiltersAndCursors: return policyFiltersAndCursors
+    case .policyMirroredWrites: return policyMirroredWrites
+    case .policyWrites: return policyWrites
+    case .policyHiddenMembers: return policyHiddenMembers
+    case .policyOperations: return policyOperations
+    case .policyStoreRefused: return policyStoreRefused
+    case .policyProperty: return policyProperty
     }
   }
 }
