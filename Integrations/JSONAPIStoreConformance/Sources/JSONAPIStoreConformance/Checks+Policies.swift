@@ -116,6 +116,14 @@ extension JSONAPIStoreConformance {
     report.expect(
       T.named(in: response.body).contains(T.Identity(type: "tasks", id: "4")),
       "GET \(target) as 1 names the visible tasks/4")
+    // Bob is visible to Ann (they share project 3); what Bob owns and is assigned alone is not,
+    // and an included row's own linkage must not name it either.
+    let throughOwner = "/projects/3?include=owner.ownedProjects,owner.assigned,tasks.assignee"
+    let owner = await T.respond(server, as: "1", "GET", throughOwner)
+    report.expect(owner.status, 200, "GET \(throughOwner) as 1: status")
+    expectHidden(
+      owner, [T.id("projects", "2"), T.id("tasks", "2")], words: ["Bob's secret"],
+      "GET \(throughOwner) as 1", &report)
     let deepTarget = "/tasks?include=project.owner.ownedProjects&page%5Bsize%5D=50"
     let deep = await T.respond(server, as: "3", "GET", deepTarget)
     report.expect(deep.status, 200, "GET \(deepTarget) as 3: status")
