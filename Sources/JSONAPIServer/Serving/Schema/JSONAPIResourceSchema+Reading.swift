@@ -110,12 +110,15 @@ extension JSONAPIResourceSchema {
 /// `@unchecked`: the closure holds only the metatype of `T`, immutable and safe to share; a model's
 /// member types need not be `SendableMetatype`.
 struct ServedAttributeType: @unchecked Sendable {
+  /// The member name in documents.
+  let name: String
   /// The Swift name of the member (its `CodingKey`'s `stringValue`), which the decoder's key
   /// strategy maps to the member name.
   let key: String
   let decode: (KeyedDecodingContainer<ServedAnyKey>, ServedAnyKey) throws -> Void
 
-  init<T: Decodable>(_ type: T.Type, key: String) {
+  init<T: Decodable>(_ type: T.Type, name: String, key: String) {
+    self.name = name
     self.key = key
     decode = { container, key in _ = try container.decode(T.self, forKey: key) }
   }
@@ -141,13 +144,25 @@ struct ServedAttributeCheck: Decodable {
     let checking = Self.checking
     guard !checking.isEmpty else { return }
     let container = try decoder.container(keyedBy: ServedAnyKey.self)
-    for type in checking { try type.decode(container, ServedAnyKey(type.key)) }
+    for type in checking {
+      do {
+        try type.decode(container, ServedAnyKey(type.key))
+      } catch let error as DecodingError {
+        throw Failure(name: type.name, error: error)
+      }
+    }
+  }
+
+  /// A value that did not decode, with the member it is the value of.
+  struct Failure: Error {
+    var name: String
+    var error: DecodingError
   }
 
   /// Decodes `record`'s attributes (its non-null ones that `types` knows) with `decoder`.
   ///
-  /// - Throws: The decoder's `DecodingError` for the first value its type cannot read; its
-  ///   pointer is the attribute's (`/data/attributes/due`).
+  /// - Throws: A `422` error object for the first value its type cannot read, pointing at the
+  ///   attribute (`/data/attributes/due`) or inside it.
   static func check(
     _ record: JSONAPIResourceRecord, types: [String: ServedAttributeType], decoder: JSONAPIDecoder
   ) throws {
@@ -164,8 +179,19 @@ struct ServedAttributeCheck: Decodable {
     var bare = JSONAPIResourceRecord(type: record.type, id: record.id, attributes: attributes)
     if bare.id.isEmpty { bare.id = "-" }
     let data = try ServedDocument.data(of: bare)
-    try $checking.withValue(checked) {
-      _ = try decoder.decode(ServedAttributeCheck.self, from: data)
+    do {
+      try $checking.withValue(checked) {
+        _ = try decoder.decode(ServedAttributeCheck.self, from: data)
+      }
+    } catch let failure as Failure {
+      // A type's own check (`UUID`, a model's `dataCorruptedError`) may say no place: the
+      // attribute it was decoding is the place.
+      var object = JSONAPIErrorObject(describing: failure.error)
+      let at = "/data/attributes/" + JSONPointer.escape(failure.name)
+      if object.source?.pointer?.hasPrefix(at) != true {
+        object.source = JSONAPIErrorObject.Source(pointer: at)
+      }
+      throw object
     }
   }
 }

@@ -154,7 +154,7 @@ final class SchemaKeyedRecord {
 
   /// Notes that member `name` (the Swift key `key`) was decoded as `type` (the first stays).
   func noteType<T: Decodable>(_ name: String, key: String, _ type: T.Type) {
-    if types[name] == nil { types[name] = ServedAttributeType(type, key: key) }
+    if types[name] == nil { types[name] = ServedAttributeType(type, name: name, key: key) }
   }
 
   /// Notes that member `name` was asked for (first asks fix the order).
