@@ -38,10 +38,14 @@ public struct JSONAPIFieldContext: Sendable {
   public func value<T: Decodable>(of name: String, as type: T.Type) -> T? {
     guard let value = record.attributes[name], value != .null else { return nil }
     var document = ServedDocument()
-    guard (try? document.value(.object(["data": .object([
-      "type": .string(record.type), "id": .string(record.id.isEmpty ? "-" : record.id),
-      "attributes": .object(["value": value]),
-    ])]))) != nil, let data = try? document.data()
+    guard
+      (try? document.value(
+        .object([
+          "data": .object([
+            "type": .string(record.type), "id": .string(record.id.isEmpty ? "-" : record.id),
+            "attributes": .object(["value": value]),
+          ])
+        ]))) != nil, let data = try? document.data()
     else { return nil }
     return (try? decoder.decode(ServedFieldBox<T>.self, from: data))?.value
   }
@@ -152,7 +156,7 @@ extension JSONAPIResourceDeclaration {
   }
 
   /// This declaration with the members in `names` accepted on create only; see
-  /// ``createOnly(_:)-(String...)``.
+  /// `createOnly(_:)`.
   ///
   /// - Throws: ``JSONAPIDeclarationError`` when a name is no member of the model, or a computed
   ///   attribute.
@@ -303,7 +307,7 @@ extension JSONAPIResourceDeclaration {
   /// The names of the computed attributes (``computed(_:_:)``).
   public var computedAttributes: Set<String> { Set(fieldRules.computed.keys) }
 
-  /// The members accepted on create only (``createOnly(_:)-(String...)``).
+  /// The members accepted on create only (`createOnly(_:)`).
   public var createOnlyMembers: Set<String> { fieldRules.createOnly }
 
   /// The members the server sets on create (``setByServer(attribute:_:)``,
@@ -389,7 +393,11 @@ extension JSONAPIResourceDeclaration {
   /// Declares `model` as a resource type; `allowsClientIDs` is now `acceptsClientGeneratedIDs`.
   ///
   /// - Throws: As ``init(_:keyEncodingStrategy:filters:sortable:defaultSort:paging:acceptsClientGeneratedIDs:inverses:hooks:attributeSchemas:validate:)``.
-  @available(*, deprecated, renamed: "init(_:keyEncodingStrategy:filters:sortable:defaultSort:paging:acceptsClientGeneratedIDs:inverses:hooks:attributeSchemas:validate:)")
+  @available(
+    *, deprecated,
+    renamed:
+      "init(_:keyEncodingStrategy:filters:sortable:defaultSort:paging:acceptsClientGeneratedIDs:inverses:hooks:attributeSchemas:validate:)"
+  )
   public init<Model: Codable & JSONAPIResource & Sendable>(
     _ model: Model.Type, keyEncodingStrategy: JSONAPIEncoder.KeyEncodingStrategy = .useDefaultKeys,
     filters: [String: JSONAPIFilter] = [:], sortable: [String] = [],
@@ -410,7 +418,11 @@ extension JSONAPIResourceDeclaration {
   /// `acceptsClientGeneratedIDs`.
   ///
   /// - Throws: As ``init(schema:filters:sortable:defaultSort:paging:acceptsClientGeneratedIDs:inverses:hooks:attributeSchemas:)``.
-  @available(*, deprecated, renamed: "init(schema:filters:sortable:defaultSort:paging:acceptsClientGeneratedIDs:inverses:hooks:attributeSchemas:)")
+  @available(
+    *, deprecated,
+    renamed:
+      "init(schema:filters:sortable:defaultSort:paging:acceptsClientGeneratedIDs:inverses:hooks:attributeSchemas:)"
+  )
   public init(
     schema: JSONAPIResourceSchema, filters: [String: JSONAPIFilter] = [:],
     sortable: [String] = [], defaultSort: [JSONAPIQuery.SortField] = [],

@@ -91,7 +91,8 @@ extension JSONAPIServer {
         pointer: "\(pointer)/id")
     }
     switch mode {
-    case .create: try declaration.requestRules.checkCreate(sent, type: declaration.type, at: pointer)
+    case .create:
+      try declaration.requestRules.checkCreate(sent, type: declaration.type, at: pointer)
     case .update(let id):
       try declaration.requestRules.checkUpdate(sent, type: declaration.type, id: id, at: pointer)
     }

@@ -140,9 +140,10 @@ enum FieldFixture {
     let tasks = try #require(declarations.first { $0.type == "tasks" })
     // Stores are built from `schema`: it has no column for the computed attribute.
     #expect(tasks.schema.attribute(named: "overdue") == nil)
-    #expect(tasks.servedSchema.attributes.map(\.name) == [
-      "title", "due", "done", "overdue", "level", "token",
-    ])
+    #expect(
+      tasks.servedSchema.attributes.map(\.name) == [
+        "title", "due", "done", "overdue", "level", "token",
+      ])
     #expect(tasks.computedAttributes == ["overdue"])
     var overdue: [String: JSONAPIValue] = [:]
     for id in ["1", "2", "3", "4"] {
@@ -261,7 +262,10 @@ enum FieldFixture {
     // A declaration naming such a member in filters or sort is refused, naming it.
     let value: @Sendable (JSONAPIFieldContext) -> JSONAPIValue = { _ in .bool(true) }
     let declarations: [() throws -> JSONAPIResourceDeclaration] = [
-      { try JSONAPIResourceDeclaration(Fixture.Task.self, sortable: ["overdue"]).computed("overdue", value) },
+      {
+        try JSONAPIResourceDeclaration(Fixture.Task.self, sortable: ["overdue"]).computed(
+          "overdue", value)
+      },
       {
         try JSONAPIResourceDeclaration(Fixture.Task.self, filters: ["late": .equals("overdue")])
           .computed("overdue", value)
@@ -398,7 +402,8 @@ enum FieldFixture {
     let renamed = await Fixture.respond(
       server,
       Fixture.request(
-        "PATCH", "/tasks/1", body: #"{"data":{"type":"tasks","id":"1","attributes":{"done":true}}}"#)
+        "PATCH", "/tasks/1", body: #"{"data":{"type":"tasks","id":"1","attributes":{"done":true}}}"#
+      )
     )
     #expect(renamed.status == 200)
     #expect(renamed.json["data"]?["attributes"]?["overdue"] == false)
@@ -615,7 +620,8 @@ enum FieldFixture {
     let updated = await Fixture.respond(
       server,
       Fixture.request(
-        "PATCH", "/tasks/1", body: #"{"data":{"type":"tasks","id":"1","attributes":{"# + attributes
+        "PATCH", "/tasks/1",
+        body: #"{"data":{"type":"tasks","id":"1","attributes":{"# + attributes
           + "}}}"))
     #expect(updated.status == 422)
     #expect(updated.errorSource == pointer)
@@ -708,12 +714,18 @@ enum FieldFixture {
     #expect(comments.requestRules == JSONAPIRequestRules(acceptsClientGeneratedIDs: true))
     #expect(articles.requestRules == JSONAPIRequestRules())
     let cases: [(String, Int, String)] = [
-      (#"{"op":"add","data":{"type":"people","attributes":{"name":"x"}},"href":"/articles"}"#, 409,
-       "/atomic:operations/0/data/type"),
-      (#"{"op":"add","data":{"type":"articles","id":"99","attributes":{"title":"x"}}}"#, 403,
-       "/atomic:operations/0/data/id"),
-      (#"{"op":"update","ref":{"type":"articles","id":"1"},"data":{"type":"articles","id":"2","attributes":{}}}"#,
-       409, "/atomic:operations/0/data/id"),
+      (
+        #"{"op":"add","data":{"type":"people","attributes":{"name":"x"}},"href":"/articles"}"#, 409,
+        "/atomic:operations/0/data/type"
+      ),
+      (
+        #"{"op":"add","data":{"type":"articles","id":"99","attributes":{"title":"x"}}}"#, 403,
+        "/atomic:operations/0/data/id"
+      ),
+      (
+        #"{"op":"update","ref":{"type":"articles","id":"1"},"data":{"type":"articles","id":"2","attributes":{}}}"#,
+        409, "/atomic:operations/0/data/id"
+      ),
     ]
     for (operation, status, pointer) in cases {
       let response = await ServerFixture.respond(
@@ -733,7 +745,8 @@ enum FieldFixture {
     let served = await ServerFixture.respond(
       server,
       ServerFixture.request(
-        "POST", "/articles", body: #"{"data":{"type":"articles","id":"99","attributes":{"title":"x"}}}"#))
+        "POST", "/articles",
+        body: #"{"data":{"type":"articles","id":"99","attributes":{"title":"x"}}}"#))
     #expect(served.json["errors"]?[0]?["code"] == object.code.map(JSONAPIValue.string))
     #expect(served.errorSource == object.source?.pointer)
     // A client id where the declaration accepts them.
