@@ -297,13 +297,28 @@ extension JSONAPIStoreConformance {
     report.expect(try await T.snapshot(store) == before, "refused operations changed the store")
   }
 
-  /// A store that cannot apply row conditions is refused when a type has a visibility policy.
+  /// A store that cannot apply row conditions is refused when a type has a visibility policy, and
+  /// so are client-generated ids on such a type.
   static let policyStoreRefused: Body = { store, report in
     let declarations = try T.declarations()
     do {
       _ = try JSONAPIServer(resources: declarations, store: WithoutRowConditions(base: store))
       report.expect(false, "a store that applies no row conditions was taken")
     } catch is JSONAPIDeclarationError {}
+    // Client-generated ids on a type with a visibility policy: a create under a hidden row's id
+    // would answer 409 and so reveal it.
+    var clientIDs = declarations
+    clientIDs[2] = try JSONAPIResourceDeclaration(
+      Tracker.Task.self, filters: ["project": .ids("project")], allowsClientIDs: true
+    ).secured(by: declarations[2].policy)
+    do {
+      _ = try JSONAPIServer(resources: clientIDs, store: store)
+      report.expect(false, "client-generated ids on a type with a visibility policy were taken")
+    } catch let error as JSONAPIDeclarationError {
+      report.expect(
+        error.reason.contains("tasks") && error.reason.contains("allowsClientIDs"),
+        "the refusal of client-generated ids names the type and the fix: \(error.reason)")
+    }
   }
 }
 
