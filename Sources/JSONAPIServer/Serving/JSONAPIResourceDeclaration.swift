@@ -36,6 +36,9 @@ public struct JSONAPIResourceDeclaration: Sendable {
   public let attributeSchemas: [String: JSONAPIOpenAPIDocument.Schema]
   /// Who may see and change rows of the type; set with ``secured(by:)``. Default: everyone.
   public internal(set) var policy = JSONAPIResourcePolicy()
+  /// What deleting a related resource does, and how much linkage a to-many relationship serves;
+  /// set with ``onDelete(_:_:)`` and ``linkageLimit(_:_:)``.
+  public internal(set) var relationshipRules = JSONAPIRelationshipRules()
   /// Decodes a record (with its related resources) as the model and runs the model's checks;
   /// `nil` when there are none.
   let checkModel:

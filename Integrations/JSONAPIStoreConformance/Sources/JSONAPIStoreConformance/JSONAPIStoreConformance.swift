@@ -80,6 +80,12 @@ public struct JSONAPIStoreConformance: Sendable {
     case nulCharacter
     /// To-many linkage keeps its order; add, remove, replace and deletes of members.
     case toManyLinkage
+    /// Delete rules, through a server: cascades of cascades in batches, a cycle, set-null.
+    case deleteCascades
+    /// Delete rules: a required to-one and a declared `refuse` refuse with counts, keeping all.
+    case deleteRefusals
+    /// Delete rules: optional to-ones become empty, to-many linkage loses the deleted resource.
+    case deleteSetsNull
 
     /// The check's name, as failures and test names show it.
     public var description: String { rawValue }
@@ -114,7 +120,7 @@ public struct JSONAPIStoreConformance: Sendable {
   ///   store throws where the contract expects no error.
   public func run(_ check: Check) async throws {
     let store = self.store
-    try await factory(Self.schemas) { made in
+    try await factory(Self.storeSchemas(for: check)) { made in
       var report = Report()
       try await Self.body(of: check)(made, &report)
       if !report.differences.isEmpty {
@@ -171,6 +177,9 @@ public struct JSONAPIStoreConformance: Sendable {
     case .writeGate: return writeGate
     case .nulCharacter: return nulCharacter
     case .toManyLinkage: return toManyLinkage
+    case .deleteCascades: return deleteCascades
+    case .deleteRefusals: return deleteRefusals
+    case .deleteSetsNull: return deleteSetsNull
     }
   }
 }
