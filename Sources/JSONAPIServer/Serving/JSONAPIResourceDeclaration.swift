@@ -45,6 +45,9 @@ public struct JSONAPIResourceDeclaration: Sendable {
   /// What each member allows beyond the model: computed, create-only, server-set, served to
   /// some requesters only. Set with the modifiers of `JSONAPIResourceDeclaration+Fields.swift`.
   var fieldRules = ServedFieldRules()
+  /// What deleting a related resource does, and how much linkage a to-many relationship serves;
+  /// set with ``onDelete(_:_:)`` and ``linkageLimit(_:_:)``.
+  public internal(set) var relationshipRules = JSONAPIRelationshipRules()
   /// Decodes a record (with its related resources) as the model and runs the model's checks;
   /// `nil` for a declaration without a model. Called through `checkModel`, which first adds
   /// the computed attributes.

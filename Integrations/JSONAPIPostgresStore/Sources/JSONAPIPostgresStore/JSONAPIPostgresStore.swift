@@ -219,7 +219,7 @@ public final class JSONAPIPostgresStore: JSONAPIStore {
 final class PGTransaction: JSONAPIStoreWriter {
   private let session: PGSession
   private let reads: PGReads
-  private let writes: PGWrites
+  let writes: PGWrites
   private let isOpen = SQLStoreLocked(false)
   /// Set when PostgreSQL aborted the transaction for a deadlock or a serialization failure.
   private let aborted: SQLStoreLocked<Bool>
@@ -253,7 +253,7 @@ final class PGTransaction: JSONAPIStoreWriter {
   }
 
   /// Runs `body` on the session while the transaction is open.
-  private func guarded<T>(_ body: (PGSession) async throws -> T) async throws -> T {
+  func guarded<T>(_ body: (PGSession) async throws -> T) async throws -> T {
     guard isOpen.withValue({ $0 }) else {
       throw JSONAPIPostgresStoreError(
         reason: "the reader or writer was used outside the body it was given to")

@@ -116,6 +116,12 @@ public struct JSONAPIStoreConformance: Sendable {
     /// Random trackers, random users, random requests over every endpoint: no response names a
     /// hidden row, lists and walks hold the visible rows, and no refused write changes anything.
     case policyProperty
+    /// Delete rules, through a server: cascades of cascades in batches, a cycle, set-null.
+    case deleteCascades
+    /// Delete rules: a required to-one and a declared `refuse` refuse with counts, keeping all.
+    case deleteRefusals
+    /// Delete rules: optional to-ones become empty, to-many linkage loses the deleted resource.
+    case deleteSetsNull
 
     /// The check's name, as failures and test names show it.
     public var description: String { rawValue }
@@ -191,10 +197,14 @@ public struct JSONAPIStoreConformance: Sendable {
       ]),
   ]
 
-  /// The schemas the store of `check` is made for: the tracker's for the policy checks,
-  /// ``schemas`` for the others.
+  /// The schemas the store of `check` is made for: the tracker's for the policy checks, the
+  /// delete rules' for theirs, ``schemas`` for the others.
   public static func schemas(for check: Check) -> [JSONAPIResourceSchema] {
-    check.rawValue.hasPrefix("policy") ? Tracker.schemas : schemas
+    switch check {
+    case _ where check.rawValue.hasPrefix("policy"): return Tracker.schemas
+    case .deleteCascades, .deleteRefusals, .deleteSetsNull: return deleteRuleSchemas
+    default: return schemas
+    }
   }
 
   typealias Body = @Sendable (any JSONAPIStore, inout Report) async throws -> Void
@@ -233,6 +243,9 @@ public struct JSONAPIStoreConformance: Sendable {
     case .policyOperations: return policyOperations
     case .policyStoreRefused: return policyStoreRefused
     case .policyProperty: return policyProperty
+    case .deleteCascades: return deleteCascades
+    case .deleteRefusals: return deleteRefusals
+    case .deleteSetsNull: return deleteSetsNull
     }
   }
 }
