@@ -19,13 +19,21 @@ let package = Package(
       traits: ["FullFoundation"]),
   ],
   targets: [
-    // The declarations, the policies, the seed and `buildApplication`: what the tests drive.
+    // What the tracker is: models, declarations with their policies, the seed, the store.
     .target(
-      name: "Tracker",
+      name: "TrackerKit",
       dependencies: [
-        .product(name: "JSONAPIHummingbird", package: "JSONAPIHummingbird"),
         .product(name: "JSONAPIServer", package: "JSONAPICodable"),
         .product(name: "JSONAPISQLiteStore", package: "JSONAPISQLiteStore"),
+      ]
+    ),
+    // The application that serves it (Hummingbird, the glue's authenticator): what tests drive.
+    .target(
+      name: "TrackerApp",
+      dependencies: [
+        "TrackerKit",
+        .product(name: "JSONAPIHummingbird", package: "JSONAPIHummingbird"),
+        .product(name: "JSONAPIServer", package: "JSONAPICodable"),
         .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
@@ -33,14 +41,24 @@ let package = Package(
     .executableTarget(
       name: "TrackerServer",
       dependencies: [
-        "Tracker",
+        "TrackerApp", "TrackerKit",
         .product(name: "Hummingbird", package: "hummingbird"),
+      ]
+    ),
+    // GET /tasks?include=project with and without the policies (Benchmarks/README.md): needs
+    // no Hummingbird, so its release build is short.
+    .executableTarget(
+      name: "TrackerBench",
+      dependencies: [
+        "TrackerKit",
+        .product(name: "JSONAPIServer", package: "JSONAPICodable"),
+        .product(name: "JSONAPISQLiteStore", package: "JSONAPISQLiteStore"),
       ]
     ),
     .testTarget(
       name: "TrackerTests",
       dependencies: [
-        "Tracker",
+        "TrackerApp", "TrackerKit",
         .product(name: "JSONAPIServer", package: "JSONAPICodable"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),

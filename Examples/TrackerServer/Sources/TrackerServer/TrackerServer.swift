@@ -1,5 +1,6 @@
 import Foundation
-import Tracker
+import TrackerApp
+import TrackerKit
 
 /// Serves the tracker: `PORT` (default 8080) on 127.0.0.1 only; `DATABASE_PATH` (default
 /// `tracker.sqlite`), the SQLite file, seeded when it is new and never again; `BASE_URL`, the

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Tracker
+@testable import TrackerApp
+@testable import TrackerKit
 
 /// The tracker's read rules, each tried by every seeded user, on both stores.
 @Suite struct ReadingRulesTests {

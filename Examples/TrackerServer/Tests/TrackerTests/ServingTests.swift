@@ -3,7 +3,8 @@ import Hummingbird
 import JSONAPIServer
 import Testing
 
-@testable import Tracker
+@testable import TrackerApp
+@testable import TrackerKit
 
 @Suite struct ServingTests {
   /// A new file is seeded; an existing one keeps what clients changed and is never seeded again.

@@ -6,7 +6,8 @@ import JSONAPIServer
 import NIOCore
 import Testing
 
-@testable import Tracker
+@testable import TrackerApp
+@testable import TrackerKit
 
 /// Where a test's tracker keeps its data: the memory store, or a new SQLite file (the store the
 /// app serves from).

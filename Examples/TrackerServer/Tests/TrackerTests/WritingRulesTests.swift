@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Tracker
+@testable import TrackerApp
+@testable import TrackerKit
 
 func identifier(_ type: String, _ id: String) -> String { #"{"type":"\#(type)","id":"\#(id)"}"# }
 

@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import JSONAPIHummingbird
 import JSONAPISQLiteStore
 import JSONAPIServer
 
@@ -12,8 +10,11 @@ import JSONAPIServer
 /// ```swift
 /// let store = try await Tracker.openStore(path: "tracker.sqlite")   // seeded when new
 /// let server = try Tracker.server(store: store, baseURL: "http://127.0.0.1:8080")
-/// try await Tracker.application(server: server, port: 8080).runService()
+/// try await Tracker.application(server: server, port: 8080).runService()   // TrackerApp
 /// ```
+///
+/// This module (`TrackerKit`) holds what the server is: models, declarations and policies, the
+/// seed and the store; `TrackerApp` serves it with Hummingbird.
 public enum Tracker {
   /// The bearer tokens of the seeded users, to their user ids. Users sign in with these only.
   public static let tokens = ["tok-ann": "1", "tok-bob": "2", "tok-cat": "3"]
@@ -163,7 +164,7 @@ public enum Tracker {
     }
   }
 
-  // MARK: Server and application
+  // MARK: Server and store
 
   /// The server's options: dates as ISO 8601 text, in and out.
   public static var options: JSONAPIServer.Options {
@@ -205,29 +206,5 @@ public enum Tracker {
       for record in records { _ = try await writer.create(record) }
       return records.count
     }
-  }
-
-  /// The tracker's application: every path to the server behind the bearer authenticator, the
-  /// OpenAPI description (with its security scheme) at `/openapi.json`.
-  ///
-  /// - Throws: `EncodingError` only if the description cannot be written (never here).
-  public static func application(server: JSONAPIServer, configuration: ApplicationConfiguration)
-    throws -> some ApplicationProtocol
-  {
-    let description = try server.openAPIDocument(title: "Tracker", version: "1.0.0")
-      .secured(by: securityScheme, named: "bearerAuth").jsonData()
-    return buildApplication(
-      server: server, configuration: configuration, openAPI: description,
-      authenticator: authenticator)
-  }
-
-  /// ``application(server:configuration:)`` on `port` of 127.0.0.1 (only).
-  public static func application(server: JSONAPIServer, port: Int) throws
-    -> some ApplicationProtocol
-  {
-    try application(
-      server: server,
-      configuration: ApplicationConfiguration(
-        address: .hostname("127.0.0.1", port: port), serverName: "TrackerServer"))
   }
 }
