@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Drives Examples/TrackerServer (issue 46 item 7) over HTTP: builds it once (warnings are errors),
-# runs its in-process tests, starts the built binary on a free port of 127.0.0.1 with a new
+# Drives Examples/TrackerServer (issue 46 item 7) over HTTP: runs the tests of the Hummingbird glue
+# it is served by (Integrations/JSONAPIHummingbird: authentication), builds the tracker once
+# (warnings are errors), runs its in-process tests, starts the built binary on a free port of 127.0.0.1 with a new
 # DATABASE_PATH, waits until it answers (at most 60 s), then
 #   (a) IntegrationTests/tracker/tracker_check.py run: every pinned rule from outside (Python
 #       standard library only): 401 on every path, what each user lists and sees, 404s the same
@@ -24,6 +25,11 @@ package=Examples/TrackerServer
 # A scratch path shared by several root packages: each reads its own build description.
 scratch=(${SWIFT_SCRATCH:+--scratch-path "$SWIFT_SCRATCH" --disable-build-manifest-caching})
 status=0
+
+echo "== tracker: the Hummingbird glue's tests (authentication, the secured description)"
+swift build --build-tests --package-path Integrations/JSONAPIHummingbird "${scratch[@]}" \
+  -Xswiftc -warnings-as-errors
+swift test --skip-build --package-path Integrations/JSONAPIHummingbird "${scratch[@]}" || status=1
 
 echo "== tracker: build the server and its tests (warnings are errors)"
 swift build --build-tests --package-path "$package" "${scratch[@]}" -Xswiftc -warnings-as-errors
