@@ -10,8 +10,9 @@ import TrackerKit
 ///
 ///   swift run -c release --package-path Examples/TrackerServer TrackerBench [SECONDS]
 ///
-/// The database: the seed, then 200 more projects (owners in turn ann, bob, cat; ann a member of
-/// every other one) with 20 tasks each (4 005 tasks).
+/// The data: the seed, then 200 more projects (owners in turn ann, bob, cat; ann a member of
+/// every other one) with 20 tasks each (4 005 tasks), in SQLite and, for comparison, in the
+/// memory store (which counts no statements).
 @main
 struct TrackerBench {
   static func main() async throws {
@@ -20,9 +21,24 @@ struct TrackerBench {
       .appendingPathComponent("tracker-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = try await Tracker.openStore(path: directory.appendingPathComponent("t.sqlite").path)
-    try await fill(store)
+    let sqlite = try await Tracker.openStore(
+      path: directory.appendingPathComponent("t.sqlite").path)
+    try await fill(sqlite)
+    let memory = JSONAPIMemoryStore(schemas: try Tracker.declarations().map(\.schema))
+    try await Tracker.seed(memory)
+    try await fill(memory)
+    print(
+      "store  | request (as ann)                                 | server    |  req/s "
+        + "| statements/req | resources in data+included")
+    try await measure(sqlite, "sqlite", seconds: seconds) { sqlite.statementCount }
+    try await measure(memory, "memory", seconds: seconds) { nil }
+  }
 
+  /// Each request on `store`, by the server with the policies and by the one without.
+  static func measure(
+    _ store: any JSONAPIStore, _ label: String, seconds: Double,
+    statements: () -> Int?
+  ) async throws {
     let secured = try Tracker.declarations()
     let open = secured.map { $0.secured(by: JSONAPIResourcePolicy()) }
     var servers: [(String, JSONAPIServer)] = [
@@ -32,11 +48,8 @@ struct TrackerBench {
       servers.append(
         ("policy", try JSONAPIServer(resources: secured, store: store, options: Tracker.options)))
     } catch {
-      print("with its policy: not measured (\(error))")
+      print("\(label): with its policy, not measured: \(error)")
     }
-    print(
-      "request (as ann)                                   | server    |  req/s | statements/req | rows in data+included"
-    )
     for target in [
       "/tasks?include=project&page%5Bsize%5D=10", "/tasks?include=project&page%5Bsize%5D=100",
       "/tasks?include=project.owner&page%5Bsize%5D=100",
@@ -51,7 +64,7 @@ struct TrackerBench {
           continue
         }
         let rows = resources(in: first.body)
-        let before = store.statementCount
+        let before = statements()
         let clock = ContinuousClock()
         let start = clock.now
         var count = 0
@@ -63,11 +76,16 @@ struct TrackerBench {
         let perSecond =
           Double(count)
           / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        let statements = Double(store.statementCount - before) / Double(count)
+        var perRequest = "-"
+        if let before, let after = statements() {
+          perRequest = String(format: "%.1f", Double(after - before) / Double(count))
+        }
         print(
-          target.padding(toLength: 51, withPad: " ", startingAt: 0) + "| "
+          label.padding(toLength: 7, withPad: " ", startingAt: 0) + "| "
+            + target.padding(toLength: 49, withPad: " ", startingAt: 0) + "| "
             + name.padding(toLength: 10, withPad: " ", startingAt: 0) + "| "
-            + String(format: "%6.0f | %14.1f | %d", perSecond, statements, rows))
+            + String(format: "%6.0f | ", perSecond)
+            + perRequest.padding(toLength: 15, withPad: " ", startingAt: 0) + "| \(rows)")
       }
     }
   }
