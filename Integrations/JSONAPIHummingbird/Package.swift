@@ -19,7 +19,8 @@ func sibling(_ name: String, at path: String, from version: Version) -> Package.
 // JSONAPICodable in Hummingbird 2: JSONAPIHummingbird serves a JSONAPIServer (the server from
 // declared resources) as Hummingbird routes; JSONAPIHummingbirdCoders makes the coders
 // Hummingbird's response encoder and request decoder, for apps that write their own routes.
-// Tested through the apps that use it (Examples/HummingbirdServer).
+// Its own tests cover authentication; the apps that use it (Examples/HummingbirdServer,
+// Examples/TrackerServer) test the rest.
 let package = Package(
   name: "JSONAPIHummingbird",
   // Hummingbird 2 needs macOS 14; the library's own floor is lower.
@@ -56,6 +57,15 @@ let package = Package(
       dependencies: [
         .product(name: "JSONAPICodable", package: "JSONAPICodable"),
         .product(name: "Hummingbird", package: "hummingbird"),
+      ]
+    ),
+    .testTarget(
+      name: "JSONAPIHummingbirdTests",
+      dependencies: [
+        "JSONAPIHummingbird",
+        .product(name: "JSONAPIServer", package: "JSONAPICodable"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),
   ],

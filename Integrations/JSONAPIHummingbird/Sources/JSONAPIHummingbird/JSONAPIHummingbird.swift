@@ -3,7 +3,7 @@
 //   let app = buildApplication(
 //     server: server,
 //     configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 8080)),
-//     context: { request, _ in request.headers[.authorization].map(User.init(token:)) })
+//     authenticator: .bearer(realm: "api") { token in await users.requester(token: token) })
 //   try await app.runService()
 //
 // or, beside routes of the app's own:
@@ -31,6 +31,11 @@ public struct JSONAPIResponder<Context: RequestContext>: HTTPResponder, RouterMi
   /// The server's OpenAPI description as JSON, answered at `GET` (and `HEAD`)
   /// ``pathPrefix``/`openapi.json`; `nil` serves none.
   public let openAPI: Data?
+  /// Finds who sends each request in its header fields, before the body is read; a request it
+  /// refuses is answered `401` with an error document and `WWW-Authenticate`, and the server never
+  /// sees it. When set, the requester it finds is the request's `context` (``context`` is not
+  /// called). The OpenAPI description is served without it.
+  public let authenticator: JSONAPIAuthenticator?
 
   /// Creates a responder for `server`.
   ///
@@ -41,14 +46,19 @@ public struct JSONAPIResponder<Context: RequestContext>: HTTPResponder, RouterMi
   ///   - openAPI: The server's OpenAPI description as JSON
   ///     (`try server.openAPIDocument(title:version:).jsonData()`), served at `openapi.json`
   ///     under `pathPrefix`; `nil` (the default) serves none.
-  ///   - context: Makes the request's `context` for the server's hooks; `nil` by default.
+  ///   - authenticator: Finds the requester in each request's header fields, or refuses it with
+  ///     `401` before anything is read (see ``authenticator``); `nil` (the default) for none.
+  ///   - context: Makes the request's `context` for the server's hooks when there is no
+  ///     `authenticator`; `nil` by default.
   public init(
     server: JSONAPIServer, pathPrefix: String = "/", openAPI: Data? = nil,
+    authenticator: JSONAPIAuthenticator? = nil,
     context: @escaping @Sendable (Request, Context) async -> (any Sendable)? = { _, _ in nil }
   ) {
     self.server = server
     self.pathPrefix = pathPrefix.hasSuffix("/") ? String(pathPrefix.dropLast()) : pathPrefix
     self.openAPI = openAPI
+    self.authenticator = authenticator
     self.context = context
   }
 
@@ -63,17 +73,31 @@ public struct JSONAPIResponder<Context: RequestContext>: HTTPResponder, RouterMi
       let body = request.method == .head ? ByteBuffer() : ByteBuffer(bytes: openAPI)
       return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
     }
-    let limit = server.options.maxBodyBytes.addingReportingOverflow(1).partialValue
-    var body = Data()
-    for try await buffer in request.body {
-      body.append(contentsOf: buffer.readableBytesView.prefix(limit - body.count))
-      if body.count >= limit { break }
+    var served = JSONAPIServerRequest(
+      method: request.method.rawValue, target: request.uri.string,
+      headers: request.headers.map { ($0.name.rawName, $0.value) })
+    if let authenticator {
+      switch await authenticator.authenticate(served.headers) {
+      case .refused(let refusal):
+        return Self.response(
+          server.unauthorizedResponse(to: served, refusal: refusal, authenticator: authenticator),
+          to: request)
+      case .requester(let requester):
+        served.context = requester
+      }
+    } else {
+      served.context = await self.context(request, context)
     }
-    let answer = await server.respond(
-      to: JSONAPIServerRequest(
-        method: request.method.rawValue, target: request.uri.string,
-        headers: request.headers.map { ($0.name.rawName, $0.value) }, body: body,
-        context: await self.context(request, context)))
+    let limit = server.options.maxBodyBytes.addingReportingOverflow(1).partialValue
+    for try await buffer in request.body {
+      served.body.append(contentsOf: buffer.readableBytesView.prefix(limit - served.body.count))
+      if served.body.count >= limit { break }
+    }
+    return Self.response(await server.respond(to: served), to: request)
+  }
+
+  /// `answer` as Hummingbird's response to `request`.
+  static func response(_ answer: JSONAPIServerResponse, to request: Request) -> Response {
     var headers = HTTPFields()
     for (name, value) in answer.headers {
       if let name = HTTPField.Name(name) { headers.append(HTTPField(name: name, value: value)) }
@@ -115,17 +139,21 @@ public struct JSONAPIResponder<Context: RequestContext>: HTTPResponder, RouterMi
 ///     timeout does not (each part of it counts as activity).
 ///   - openAPI: The server's OpenAPI description as JSON, served at `/openapi.json`; `nil` (the
 ///     default) serves none.
-///   - context: Makes the request's `context` for the server's hooks; `nil` by default.
+///   - authenticator: Finds the requester in each request's header fields, or answers `401`
+///     before the server sees the request (``JSONAPIResponder/authenticator``); `nil` for none.
+///   - context: Makes the request's `context` for the server's hooks when there is no
+///     `authenticator`; `nil` by default.
 public func buildApplication(
   server: JSONAPIServer, configuration: ApplicationConfiguration,
   idleTimeout: TimeAmount = .seconds(30), requestTimeout: TimeAmount = .seconds(60),
-  openAPI: Data? = nil,
+  openAPI: Data? = nil, authenticator: JSONAPIAuthenticator? = nil,
   context: @escaping @Sendable (Request, BasicRequestContext) async -> (any Sendable)? = { _, _ in
     nil
   }
 ) -> some ApplicationProtocol {
   Application(
-    responder: JSONAPIResponder(server: server, openAPI: openAPI, context: context),
+    responder: JSONAPIResponder(
+      server: server, openAPI: openAPI, authenticator: authenticator, context: context),
     server: .http1(
       configuration: HTTP1Channel.Configuration(
         additionalChannelHandlers: [RequestDeadlineHandler(timeout: requestTimeout)],
