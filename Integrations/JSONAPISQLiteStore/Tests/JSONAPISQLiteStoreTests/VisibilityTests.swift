@@ -51,6 +51,47 @@ import Testing
         == ["3"])
   }
 
+  /// Text ids (`tags`) beside integer ones (`articles`, `people`): every join of a condition
+  /// compares ids of one kind, text by its bytes (`"b"` is not `"B"`), through a join table to
+  /// text ids, a to-one between text ids, and `namedBy` from integer rows to text ones.
+  @Test func textAndIntegerIDsMeetOnEveryJoin() async throws {
+    let store = try JSONAPISQLiteStore(
+      path: TestDatabases.path(), schemas: JSONAPIStoreConformance.schemas,
+      tables: ["tags": JSONAPISQLiteTable(name: "tags", idKind: .text)])
+    func tag(_ id: String, parent: String?) -> JSONAPIResourceRecord {
+      JSONAPIResourceRecord(
+        type: "tags", id: id, attributes: ["name": .string("n" + id)],
+        relationships: [
+          "parent": .toOne(parent.map { JSONAPIResourceIdentifier(type: "tags", id: $0) })
+        ])
+    }
+    try await store.insert(
+      [tag("b", parent: nil), tag("B", parent: "b"), tag("10", parent: "B")]
+        + [("1", ["B"]), ("2", ["b", "10"]), ("3", [])].map { id, tags in
+          JSONAPIResourceRecord(
+            type: "articles", id: id,
+            relationships: [
+              "tags": .toMany(tags.map { JSONAPIResourceIdentifier(type: "tags", id: $0) })
+            ])
+        })
+    let named = { (id: String) in
+      JSONAPIRowCondition.filter(
+        JSONAPIFilterCondition(member: "name", comparison: .equals, values: [.string("n" + id)]))
+    }
+    #expect(try await Self.ids(store, "articles", .related("tags", named("B"))) == ["1"])
+    #expect(
+      try await Self.ids(store, "articles", .related("tags", .related("parent", named("b"))))
+        == ["1"])
+    #expect(
+      try await Self.ids(
+        store, "tags", .namedBy(type: "articles", relationship: "tags", .id(in: ["2"])))
+        == ["10", "b"])
+    #expect(
+      try await Self.ids(store, "tags", .namedBy(type: "tags", relationship: "parent", named("B")))
+        == ["b"])
+    #expect(try await Self.ids(store, "tags", .id(in: ["B"])) == ["B"])
+  }
+
   /// A page with a visibility condition nested through three relationships takes the
   /// statements a page without one takes: one `SELECT`, one `COUNT(*)`, one per to-many.
   @Test func aConditionAddsNoStatement() async throws {

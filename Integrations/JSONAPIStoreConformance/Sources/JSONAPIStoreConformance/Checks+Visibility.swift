@@ -148,6 +148,14 @@ extension JSONAPIStoreConformance {
     report.expect(
       try await visibleIDs(store, "people", chain), ["1", "3"],
       "a friend's friend is Cat, under twenty levels of all")
+    // `all` and `any` alternating thirty deep (nothing to lift): exact.
+    var alternating = JSONAPIRowCondition.filter(filter("rank", .equals, [2]))
+    for level in 0..<30 {
+      alternating = level % 2 == 0 ? .all([alternating, .always]) : .any([alternating, .never])
+    }
+    report.expect(
+      try await visibleIDs(store, "articles", alternating), ["4", "6"],
+      "all and any alternating thirty deep around rank = 2")
     // Deeper than any server nests: the store admits nothing there (fail closed) or answers
     // exactly, never more.
     var tooDeep = JSONAPIRowCondition.always
