@@ -309,14 +309,14 @@ extension JSONAPIStoreConformance {
     // would answer 409 and so reveal it.
     var clientIDs = declarations
     clientIDs[2] = try JSONAPIResourceDeclaration(
-      Tracker.Task.self, filters: ["project": .ids("project")], allowsClientIDs: true
+      Tracker.Task.self, filters: ["project": .ids("project")], acceptsClientGeneratedIDs: true
     ).secured(by: declarations[2].policy)
     do {
       _ = try JSONAPIServer(resources: clientIDs, store: store)
       report.expect(false, "client-generated ids on a type with a visibility policy were taken")
     } catch let error as JSONAPIDeclarationError {
       report.expect(
-        error.reason.contains("tasks") && error.reason.contains("allowsClientIDs"),
+        error.reason.contains("tasks") && error.reason.contains("acceptsClientGeneratedIDs"),
         "the refusal of client-generated ids names the type and the fix: \(error.reason)")
     }
   }

@@ -126,12 +126,12 @@ extension JSONAPIServer {
   static func checkPolicies(
     _ resources: [JSONAPIResourceDeclaration], store: any JSONAPIStore
   ) throws {
-    if let open = resources.first(where: { $0.policy.visible != nil && $0.allowsClientIDs }) {
+    if let open = resources.first(where: { $0.policy.visible != nil && $0.acceptsClientGeneratedIDs }) {
       throw JSONAPIDeclarationError(
         reason: "Cannot serve `\(open.type)`: it has a visibility policy and takes "
           + "client-generated ids, and a create under an id that a row hidden from the requester "
           + "holds would answer 409 and so tell that the row exists; declare it with "
-          + "allowsClientIDs: false (creates then get ids from the store)")
+          + "acceptsClientGeneratedIDs: false (creates then get ids from the store)")
     }
     guard !store.appliesRowConditions,
       let secured = resources.first(where: { $0.policy.visible != nil })
