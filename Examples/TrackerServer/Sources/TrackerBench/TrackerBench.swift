@@ -37,7 +37,7 @@ struct TrackerBench {
   /// Each request on `store`, by the server with the policies and by the one without.
   static func measure(
     _ store: any JSONAPIStore, _ label: String, seconds: Double,
-    statements: () -> Int?
+    statements: @Sendable () -> Int?
   ) async throws {
     let secured = try Tracker.declarations()
     let open = secured.map { $0.secured(by: JSONAPIResourcePolicy()) }
