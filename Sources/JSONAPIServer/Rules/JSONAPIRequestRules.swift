@@ -34,12 +34,25 @@ public struct JSONAPIRequestRules: Sendable, Hashable {
   ///   type; ``JSONAPIRequestError/clientGeneratedIDNotSupported(id:)`` (403) for an `id` when
   ///   ``acceptsClientGeneratedIDs`` is `false`.
   public func checkCreate(_ resource: JSONAPIResourceIdentifier, type: String) throws {
-    guard resource.type == type else {
-      throw JSONAPIRequestError.typeMismatch(
-        expected: type, found: resource.type, pointer: "/data/type")
-    }
+    try checkCreate(resource, type: type, at: "/data")
+  }
+
+  /// ``checkCreate(_:type:)`` for a resource object at `pointer` (`/data`; an Atomic Operations
+  /// server moves the pointers into the operation with `pointingInto(operation:)`).
+  func checkCreate(_ resource: JSONAPIResourceIdentifier, type: String, at pointer: String)
+    throws
+  {
+    try checkType(resource, type: type, at: pointer)
     if let id = resource.id, !acceptsClientGeneratedIDs {
       throw JSONAPIRequestError.clientGeneratedIDNotSupported(id: id)
+    }
+  }
+
+  /// Refuses a resource object at `pointer` whose `type` is not `type` (`409`, R78, R82).
+  func checkType(_ resource: JSONAPIResourceIdentifier, type: String, at pointer: String) throws {
+    guard resource.type == type else {
+      throw JSONAPIRequestError.typeMismatch(
+        expected: type, found: resource.type, pointer: "\(pointer)/type")
     }
   }
 
@@ -64,11 +77,15 @@ public struct JSONAPIRequestRules: Sendable, Hashable {
   ///   ``JSONAPIRequestError/idMismatch(expected:found:)`` (409);
   ///   ``JSONAPIRequestError/missingID(pointer:)`` (400) when the body has no `id`.
   public func checkUpdate(_ resource: JSONAPIResourceIdentifier, type: String, id: String) throws {
-    guard resource.type == type else {
-      throw JSONAPIRequestError.typeMismatch(
-        expected: type, found: resource.type, pointer: "/data/type")
-    }
-    guard let found = resource.id else { throw JSONAPIRequestError.missingID(pointer: "/data") }
+    try checkUpdate(resource, type: type, id: id, at: "/data")
+  }
+
+  /// ``checkUpdate(_:type:id:)`` for a resource object at `pointer`.
+  func checkUpdate(
+    _ resource: JSONAPIResourceIdentifier, type: String, id: String, at pointer: String
+  ) throws {
+    try checkType(resource, type: type, at: pointer)
+    guard let found = resource.id else { throw JSONAPIRequestError.missingID(pointer: pointer) }
     guard found == id else { throw JSONAPIRequestError.idMismatch(expected: id, found: found) }
   }
 

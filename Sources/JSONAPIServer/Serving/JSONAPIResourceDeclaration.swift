@@ -2,7 +2,9 @@ import Foundation
 
 /// One resource type a ``JSONAPIServer`` serves: its `Codable` model, and only what the model
 /// cannot say — which members may be filtered and sorted, how collections are paged, whether
-/// clients may choose ids, and hooks that refuse or change operations.
+/// clients may choose ids, hooks that refuse or change operations, and what each member allows
+/// (computed, set on create only, set by the server, served to some requesters only: see
+/// ``computed(_:_:)``).
 ///
 /// Attribute and relationship names come from the model, as `JSONAPIEncoder` writes them
 /// (``JSONAPIResourceSchema/init(reading:keyEncodingStrategy:)``); a filter or sort member the
@@ -16,8 +18,10 @@ import Foundation
 ///   paging: .cursor(defaultSize: 10, maxSize: 100))
 /// ```
 public struct JSONAPIResourceDeclaration: Sendable {
-  /// The model's attributes and relationships.
-  public let schema: JSONAPIResourceSchema
+  /// The model's attributes and relationships as the store keeps them: a computed attribute
+  /// (``computed(_:_:)``) is served, never stored, so it is not here (see ``servedSchema``).
+  /// Build stores from this schema.
+  public internal(set) var schema: JSONAPIResourceSchema
   /// The `filter[…]` parameters collections accept, by the name after `filter`.
   public let filters: [String: JSONAPIFilter]
   /// The members `sort` accepts, besides `id` (always accepted).
@@ -27,7 +31,9 @@ public struct JSONAPIResourceDeclaration: Sendable {
   /// How collections of this type are paged.
   public let paging: JSONAPIPaging
   /// Whether a create may carry the client's own `id` (R77): otherwise it is refused with `403`.
-  public let allowsClientIDs: Bool
+  /// The same setting as ``JSONAPIRequestRules/acceptsClientGeneratedIDs``, which the server
+  /// reads bodies with (``requestRules``).
+  public let acceptsClientGeneratedIDs: Bool
   /// Hooks that authorize, refuse or change operations.
   public let hooks: JSONAPIResourceHooks
   /// What the model cannot say about an attribute's values, for the OpenAPI description
@@ -36,9 +42,16 @@ public struct JSONAPIResourceDeclaration: Sendable {
   public let attributeSchemas: [String: JSONAPIOpenAPIDocument.Schema]
   /// Who may see and change rows of the type; set with ``secured(by:)``. Default: everyone.
   public internal(set) var policy = JSONAPIResourcePolicy()
+  /// What each member allows beyond the model: computed, create-only, server-set, served to
+  /// some requesters only. Set with the modifiers of `JSONAPIResourceDeclaration+Fields.swift`.
+  var fieldRules = ServedFieldRules()
+  /// What deleting a related resource does, and how much linkage a to-many relationship serves;
+  /// set with ``onDelete(_:_:)`` and ``linkageLimit(_:_:)``.
+  public internal(set) var relationshipRules = JSONAPIRelationshipRules()
   /// Decodes a record (with its related resources) as the model and runs the model's checks;
-  /// `nil` when there are none.
-  let checkModel:
+  /// `nil` for a declaration without a model. Called through `checkModel`, which first adds
+  /// the computed attributes.
+  let decodeModel:
     (@Sendable (JSONAPIResourceRecord, [JSONAPIResourceRecord], JSONAPIDecoder) throws -> Void)?
 
   /// The resource type, such as `articles`.
@@ -54,7 +67,8 @@ public struct JSONAPIResourceDeclaration: Sendable {
   ///   - sortable: Members `sort` accepts besides `id`.
   ///   - defaultSort: The order when a request names none. Default: by `id`.
   ///   - paging: How collections are paged. Default: page numbers, 20 per page, 100 at most.
-  ///   - allowsClientIDs: Whether creates may carry the client's own `id`. Default: `false`.
+  ///   - acceptsClientGeneratedIDs: Whether creates may carry the client's own `id`. Default:
+  ///     `false`.
   ///   - inverses: To-many relationships that mirror a to-one relationship of their target, by
   ///     name: `["comments": "article"]` reads an article's comments as the comments whose
   ///     `article` is that article, and writes them there (see
@@ -65,7 +79,10 @@ public struct JSONAPIResourceDeclaration: Sendable {
   ///     "email")]`).
   ///   - validate: Checks a resource about to be stored, decoded as `Model` from what will be
   ///     stored, its related resources whole (theirs in turn as identifiers only); throw a
-  ///     `JSONAPIErrorObject` (or any error, answered as `422`) to refuse it.
+  ///     `JSONAPIErrorObject` (or any error, answered as `422`) to refuse it. Without it, the
+  ///     resource is still decoded as `Model` once per create and update with the server's
+  ///     decoder, so that a value the model cannot read (`"due": "tomorrow"` for a `Date`) is
+  ///     `422` at its pointer and never stored.
   /// - Throws: ``JSONAPIDeclarationError`` when a filter or sort member is
   ///   not a member of the model, or when the model cannot be read
   ///   (``JSONAPIResourceSchema/init(reading:keyEncodingStrategy:)``).
@@ -75,26 +92,36 @@ public struct JSONAPIResourceDeclaration: Sendable {
     defaultSort: [JSONAPIQuery.SortField] = [],
     paging: JSONAPIPaging = .pageNumber(
       defaultSize: 20, maxSize: 100),
-    allowsClientIDs: Bool = false, inverses: [String: String] = [:],
+    acceptsClientGeneratedIDs: Bool = false, inverses: [String: String] = [:],
     hooks: JSONAPIResourceHooks = JSONAPIResourceHooks(),
     attributeSchemas: [String: JSONAPIOpenAPIDocument.Schema] = [:],
     validate: (@Sendable (Model) throws -> Void)? = nil
   ) throws {
-    var schema = try JSONAPIResourceSchema(reading: model, keyEncodingStrategy: keyEncodingStrategy)
+    let (read, types) = try JSONAPIResourceSchema.read(
+      model, keyEncodingStrategy: keyEncodingStrategy)
+    var schema = read
     try Self.apply(inverses, to: &schema)
-    var checkModel:
-      (@Sendable (JSONAPIResourceRecord, [JSONAPIResourceRecord], JSONAPIDecoder) throws -> Void)?
+    // Every write is decoded as the model, validation or not: a value of the right JSON type
+    // that the model's type cannot read (a date in another format) is refused, never stored.
+    let decodeModel:
+      @Sendable (JSONAPIResourceRecord, [JSONAPIResourceRecord], JSONAPIDecoder) throws -> Void
     if let validate {
-      checkModel = { record, related, decoder in
-        let model = try decoder.decode(
-          Model.self, from: ServedDocument.data(of: record, included: related))
-        try validate(model)
+      decodeModel = { record, related, decoder in
+        try validate(
+          decoder.decode(Model.self, from: ServedDocument.data(of: record, included: related)))
+      }
+    } else {
+      // Without a validation only the resource's own values are at stake: each attribute is
+      // decoded as the Swift type the model reads it as, in one decode, so that a related model
+      // that cannot decode from an identifier alone is no error of this write.
+      decodeModel = { record, _, decoder in
+        try ServedAttributeCheck.check(record, types: types, decoder: decoder)
       }
     }
     try self.init(
       schema: schema, filters: filters, sortable: sortable, defaultSort: defaultSort,
-      paging: paging, allowsClientIDs: allowsClientIDs, hooks: hooks,
-      attributeSchemas: attributeSchemas, checkModel: checkModel)
+      paging: paging, acceptsClientGeneratedIDs: acceptsClientGeneratedIDs, hooks: hooks,
+      attributeSchemas: attributeSchemas, decodeModel: decodeModel)
   }
 
   /// Declares a resource type from its schema, for types without a Swift model.
@@ -105,7 +132,7 @@ public struct JSONAPIResourceDeclaration: Sendable {
     schema: JSONAPIResourceSchema, filters: [String: JSONAPIFilter] = [:],
     sortable: [String] = [], defaultSort: [JSONAPIQuery.SortField] = [],
     paging: JSONAPIPaging = .pageNumber(defaultSize: 20, maxSize: 100),
-    allowsClientIDs: Bool = false, inverses: [String: String] = [:],
+    acceptsClientGeneratedIDs: Bool = false, inverses: [String: String] = [:],
     hooks: JSONAPIResourceHooks = JSONAPIResourceHooks(),
     attributeSchemas: [String: JSONAPIOpenAPIDocument.Schema] = [:]
   ) throws {
@@ -113,12 +140,12 @@ public struct JSONAPIResourceDeclaration: Sendable {
     try Self.apply(inverses, to: &schema)
     try self.init(
       schema: schema, filters: filters, sortable: sortable, defaultSort: defaultSort,
-      paging: paging, allowsClientIDs: allowsClientIDs, hooks: hooks,
-      attributeSchemas: attributeSchemas, checkModel: nil)
+      paging: paging, acceptsClientGeneratedIDs: acceptsClientGeneratedIDs, hooks: hooks,
+      attributeSchemas: attributeSchemas, decodeModel: nil)
   }
 
   /// Marks each relationship named in `inverses` as the mirror of its target's to-one member.
-  private static func apply(_ inverses: [String: String], to schema: inout JSONAPIResourceSchema)
+  static func apply(_ inverses: [String: String], to schema: inout JSONAPIResourceSchema)
     throws
   {
     for (name, member) in inverses.sorted(by: { $0.key < $1.key }) {
@@ -133,11 +160,11 @@ public struct JSONAPIResourceDeclaration: Sendable {
     }
   }
 
-  private init(
+  init(
     schema: JSONAPIResourceSchema, filters: [String: JSONAPIFilter], sortable: [String],
-    defaultSort: [JSONAPIQuery.SortField], paging: JSONAPIPaging, allowsClientIDs: Bool,
+    defaultSort: [JSONAPIQuery.SortField], paging: JSONAPIPaging, acceptsClientGeneratedIDs: Bool,
     hooks: JSONAPIResourceHooks, attributeSchemas: [String: JSONAPIOpenAPIDocument.Schema],
-    checkModel:
+    decodeModel:
       (@Sendable (JSONAPIResourceRecord, [JSONAPIResourceRecord], JSONAPIDecoder) throws -> Void)?
   ) throws {
     func refuse(_ what: String) -> JSONAPIDeclarationError {
@@ -168,13 +195,13 @@ public struct JSONAPIResourceDeclaration: Sendable {
     self.sortable = sortable
     self.defaultSort = defaultSort
     self.paging = paging
-    self.allowsClientIDs = allowsClientIDs
+    self.acceptsClientGeneratedIDs = acceptsClientGeneratedIDs
     for name in attributeSchemas.keys.sorted() where schema.attribute(named: name) == nil {
       throw refuse("a schema for the attribute `\(name)`")
     }
     self.hooks = hooks
     self.attributeSchemas = attributeSchemas
-    self.checkModel = checkModel
+    self.decodeModel = decodeModel
   }
 }
 

@@ -56,7 +56,7 @@ extension JSONAPIServer {
     }
     // The extension's own rules (R99–R108), with pointers: op, ref or href, lid, data.
     let operations = try options.decoder.decodeOperations(from: request.body)
-    let results = try await write { writer in
+    let results = try await transaction { transaction in
       var lids = ServedLids()
       var results: [JSONAPIResourceRecord?] = []
       results.reserveCapacity(operations.count)
@@ -65,7 +65,7 @@ extension JSONAPIServer {
         do {
           results.append(
             try await self.perform(
-              operation, data: data, lids: &lids, writer: writer, exchange: exchange))
+              operation, data: data, lids: &lids, transaction: transaction, exchange: exchange))
         } catch {
           throw ServedRefusal(
             objects: Self.errorObjects(error).map { $0.pointingInto(operation: index) })
@@ -91,8 +91,9 @@ extension JSONAPIServer {
   /// One operation; its result's data, or `nil` for a result without data.
   private func perform(
     _ operation: JSONAPIOperation, data: JSONAPIValue?, lids: inout ServedLids,
-    writer: any JSONAPIStoreWriter, exchange: ServedExchange
+    transaction: ServedTransaction, exchange: ServedExchange
   ) async throws -> JSONAPIResourceRecord? {
+    let writer = transaction.writer
     let target = try target(of: operation, data: data, lids: lids)
     guard let declaration = resources[target.type] else {
       throw Self.notFound("There is no resource type `\(target.type)`")
@@ -161,7 +162,7 @@ extension JSONAPIServer {
     case .remove:
       guard let id = target.id else { throw JSONAPIRequestError.missingID(pointer: "/ref") }
       try await authorize(.delete, declaration, id: id, exchange: exchange)
-      try await delete(declaration, id: id, writer: writer, exchange: exchange)
+      try await deleteResource(declaration, id: id, transaction: transaction, exchange: exchange)
       return nil
     }
   }

@@ -207,16 +207,41 @@ extension JSONAPIServer {
     return document
   }
 
-  /// One resource object, with the fields `fields` names for its type.
+  /// One resource object, with the fields `fields` names for its type: computed attributes made
+  /// for the request's requester, attributes served to some requesters only left out for the
+  /// others.
   func resource(
     _ record: JSONAPIResourceRecord, into document: inout ServedDocument,
     fields: [String: Set<String>], meta: JSONAPIValue? = nil
   ) throws {
-    guard let schema = resources[record.type]?.schema else {
+    guard let declaration = resources[record.type] else {
       return try document.identifier(record.identifier)
     }
+    let rules = declaration.fieldRules
+    guard rules.changesServing else {
+      return try document.resource(
+        record, schema: declaration.schema, fields: fields[record.type], links: links, meta: meta)
+    }
     try document.resource(
-      record, schema: schema, fields: fields[record.type], links: links, meta: meta)
+      served(record, rules: rules), schema: declaration.servedSchema, fields: fields[record.type],
+      links: links, meta: meta)
+  }
+
+  /// `record` as the request's requester is served it: computed attributes made from the stored
+  /// record, restricted attributes the requester may not see taken out.
+  func served(_ record: JSONAPIResourceRecord, rules: ServedFieldRules) -> JSONAPIResourceRecord {
+    let context = JSONAPIFieldContext(
+      record: record, requester: ServedRequester.current, decoder: options.decoder)
+    var served = record
+    for (name, rule) in rules.computed {
+      let value = rule.value(context)
+      // `.null` for an optional computed attribute is "none"; a required one is served as is.
+      served.attributes[name] = value
+    }
+    for (name, isServed) in rules.restricted where !isServed(context) {
+      served.attributes[name] = nil
+    }
+    return served
   }
 
   /// `"included": […]` when the request asked to include anything (R67: present then, even
@@ -392,11 +417,18 @@ extension JSONAPIServer {
 
   // MARK: Hooks
 
-  /// Runs the declaration's `authorize` hook.
+  /// Runs the declaration's `authorize` hook; first refuses a change of a relationship the client
+  /// may not change (create-only, set by the server, or mirroring such a member of its target)
+  /// through its relationship endpoint or an Atomic Operations relationship operation.
+  ///
+  /// - Throws: `403` at `/data` for such a relationship; what the hook throws.
   func authorize(
     _ action: JSONAPIAccess.Action, _ declaration: JSONAPIResourceDeclaration, id: String? = nil,
     relationship: String? = nil, exchange: ServedExchange
   ) async throws {
+    if action == .update, let relationship {
+      try refuseWrite(of: relationship, declaration: declaration, isCreate: false, pointer: "/data")
+    }
     guard let authorize = declaration.hooks.authorize else { return }
     try await authorize(
       JSONAPIAccess(

@@ -129,32 +129,18 @@ extension JSONAPIServer {
   ) async throws -> JSONAPIServerResponse {
     _ = try ServedQuery(query, type: nil, server: self)
     try await authorize(.delete, declaration, id: id, exchange: exchange)
-    try await write { writer in
+    try await transaction { transaction in
       try await self.checkPreconditions(exchange: exchange) {
         // Compared with what `GET` of the same target answers.
         try await self.lockedRepresentation(
           declaration, id: id,
           served: try ServedQuery(query, type: declaration.type, server: self),
-          exchange: exchange, writer: writer)
+          exchange: exchange, writer: transaction.writer)
       }
-      try await self.delete(declaration, id: id, writer: writer, exchange: exchange)
+      try await self.deleteResource(
+        declaration, id: id, transaction: transaction, exchange: exchange)
     }
     return JSONAPIServerResponse(status: 204)
-  }
-
-  func delete(
-    _ declaration: JSONAPIResourceDeclaration, id: String, writer: any JSONAPIStoreWriter,
-    exchange: ServedExchange
-  ) async throws {
-    guard let current = try await writer.resources(declaration.type, ids: [id]).first else {
-      throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
-    }
-    try declaration.hooks.willDelete?(
-      current,
-      JSONAPIAccess(action: .delete, type: declaration.type, id: id, request: exchange.request))
-    guard try await writer.delete(declaration.type, id: id) else {
-      throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
-    }
   }
 
   /// `PATCH`, `POST` and `DELETE` on `/T/{id}/relationships/{relationship}`: `204` (R85).

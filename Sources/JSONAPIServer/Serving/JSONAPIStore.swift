@@ -98,6 +98,40 @@ public protocol JSONAPIStoreWriter: JSONAPIStoreReader {
   ///
   /// - Throws: The store's own errors.
   func lockForWriting(_ type: String, id: String) async throws -> JSONAPIResourceRecord?
+
+  /// Deletes the resources of `type` among `ids` as ``delete(_:id:)`` deletes each (the linkage
+  /// that named them cleared), and returns how many there were. The server calls it for the
+  /// resources a delete cascades to, a batch at a time.
+  ///
+  /// The default calls ``delete(_:id:)`` once per id; a store that can delete many rows in one
+  /// statement implements it.
+  ///
+  /// ```swift
+  /// let deleted = try await writer.delete("tasks", ids: ["3", "4"])   // 2
+  /// ```
+  ///
+  /// - Throws: The store's own errors.
+  func delete(_ type: String, ids: [String]) async throws -> Int
+
+  /// Sets the to-one relationship `relationship` of every resource of `type` among `ids` to
+  /// `target` (`nil` empties it), and returns how many resources there were: the server writes
+  /// the to-many relationships that mirror a to-one (``JSONAPIResourceSchema/Relationship/inverse``)
+  /// with it, one call for all the members a write adds or removes.
+  ///
+  /// The default calls ``update(_:)`` once per id; a store that can change many rows in one
+  /// statement implements it.
+  ///
+  /// ```swift
+  /// // Comments 4 and 7 now belong to article 1.
+  /// try await writer.setToOne(
+  ///   "article", of: "comments", ids: ["4", "7"],
+  ///   to: JSONAPIResourceIdentifier(type: "articles", id: "1"))
+  /// ```
+  ///
+  /// - Throws: The store's own errors.
+  func setToOne(
+    _ relationship: String, of type: String, ids: [String], to target: JSONAPIResourceIdentifier?
+  ) async throws -> Int
 }
 
 extension JSONAPIStoreWriter {
@@ -106,6 +140,32 @@ extension JSONAPIStoreWriter {
   /// - Throws: What ``update(_:)`` throws.
   public func lockForWriting(_ type: String, id: String) async throws -> JSONAPIResourceRecord? {
     try await update(JSONAPIResourceRecord(type: type, id: id))
+  }
+
+  /// Deletes each resource with ``delete(_:id:)`` (see the requirement).
+  ///
+  /// - Throws: What ``delete(_:id:)`` throws.
+  public func delete(_ type: String, ids: [String]) async throws -> Int {
+    var count = 0
+    for id in ids {
+      if try await delete(type, id: id) { count += 1 }
+    }
+    return count
+  }
+
+  /// Changes each resource with ``update(_:)`` (see the requirement).
+  ///
+  /// - Throws: What ``update(_:)`` throws.
+  public func setToOne(
+    _ relationship: String, of type: String, ids: [String], to target: JSONAPIResourceIdentifier?
+  ) async throws -> Int {
+    var count = 0
+    for id in ids {
+      var change = JSONAPIResourceRecord(type: type, id: id)
+      change.relationships[relationship] = .toOne(target)
+      if try await update(change) != nil { count += 1 }
+    }
+    return count
   }
 }
 

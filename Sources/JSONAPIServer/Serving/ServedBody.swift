@@ -53,12 +53,18 @@ extension JSONAPIServer {
   }
 
   /// Reads the resource object of a create or update body at `pointer` as a record holding only
-  /// the members sent (R80), each checked against the declaration; and its `lid`.
+  /// the members sent (R80), each checked against the declaration and its field rules, with the
+  /// members the server sets filled in on create; and its `lid`.
+  ///
+  /// The `type`, `id` and client-id checks are the declaration's ``JSONAPIRequestRules``, the
+  /// ones a hand-written server calls.
   ///
   /// - Throws: `409` for another `type` or `id` (R78, R82); `403` for a client id the declaration
-  ///   does not allow (R77); `400` for a missing `type` or `id` and members of the wrong JSON
-  ///   type; `422` for an attribute or relationship the model has not, or a value that does not
-  ///   fit it (with its pointer); `400` for a `lid` that names nothing created before.
+  ///   does not accept (R77), and for a member the client may not write here (computed, create-only
+  ///   in an update, set by the server), at its pointer; `400` for a missing `type` or `id` and
+  ///   members of the wrong JSON type; `422` for an attribute or relationship the model has not,
+  ///   or a value that does not fit it (with its pointer); `400` for a `lid` that names nothing
+  ///   created before.
   func readResource(
     _ value: JSONAPIValue, pointer: String, declaration: JSONAPIResourceDeclaration,
     mode: ServedResourceMode, lids: ServedLids?
@@ -73,30 +79,22 @@ extension JSONAPIServer {
         reason: SpecSection.cite("a resource object needs a `type`", SpecSection.identification),
         pointer: pointer)
     }
-    guard type == declaration.type else {
-      throw JSONAPIRequestError.typeMismatch(
-        expected: declaration.type, found: type, pointer: "\(pointer)/type")
-    }
-    var id = ""
-    switch (object["id"], mode) {
-    case (.string(let sent)?, .update(let expected)):
-      guard sent == expected else {
-        throw JSONAPIRequestError.idMismatch(expected: expected, found: sent)
-      }
-      id = sent
-    case (nil, .update):
-      throw JSONAPIRequestError.missingID(pointer: pointer)
-    case (.string(let sent)?, .create):
-      guard declaration.allowsClientIDs else {
-        throw JSONAPIRequestError.clientGeneratedIDNotSupported(id: sent)
-      }
-      id = sent
-    case (nil, .create):
-      break
-    case (_?, _):
+    var sent = JSONAPIResourceIdentifier(type: type, id: "")
+    switch object["id"] {
+    case .string(let id)?: sent.id = id
+    case nil: sent.id = nil
+    case _?:
+      // A wrong type is refused first (R78), as the request rules would refuse it.
+      try declaration.requestRules.checkType(sent, type: declaration.type, at: pointer)
       throw JSONAPIError.invalidDocument(
         reason: SpecSection.cite("`id` must be a string", SpecSection.identification),
         pointer: "\(pointer)/id")
+    }
+    switch mode {
+    case .create:
+      try declaration.requestRules.checkCreate(sent, type: declaration.type, at: pointer)
+    case .update(let id):
+      try declaration.requestRules.checkUpdate(sent, type: declaration.type, id: id, at: pointer)
     }
     var lid: String?
     switch object["lid"] {
@@ -107,13 +105,17 @@ extension JSONAPIServer {
         reason: SpecSection.cite("`lid` must be a string", SpecSection.identification),
         pointer: "\(pointer)/lid")
     }
-    var record = JSONAPIResourceRecord(type: type, id: id)
+    var record = JSONAPIResourceRecord(type: type, id: sent.id ?? "")
     let schema = declaration.schema
+    let rules = declaration.fieldRules
+    let isCreate: Bool
+    if case .create = mode { isCreate = true } else { isCreate = false }
     switch object["attributes"] {
     case .object(let attributes)?:
       for name in attributes.keys.sorted() {
         let value = attributes[name] ?? .null
         let at = "\(pointer)/attributes/\(JSONPointer.escape(name))"
+        try refuseWrite(of: name, declaration: declaration, isCreate: isCreate, pointer: at)
         guard let attribute = schema.attribute(named: name) else {
           throw Self.invalid(
             "`\(type)` has no attribute `\(name)`", pointer: at,
@@ -123,8 +125,9 @@ extension JSONAPIServer {
           guard attribute.isOptional else {
             throw Self.invalid("`\(name)` must not be null", pointer: at, nil)
           }
-        } else if let reason = JSONAPIResourceSchema.ValueKind.validate(
-          attribute: value, as: attribute.kind)
+        } else if let reason =
+          JSONAPIResourceSchema.ValueKind.validate(attribute: value, as: attribute.kind)
+          ?? Self.dateMismatch(value, kind: attribute.kind, decoder: options.decoder)
         {
           throw Self.invalid("`\(name)`: \(reason)", pointer: at, nil)
         }
@@ -141,10 +144,12 @@ extension JSONAPIServer {
       for name in relationships.keys.sorted() {
         let at = "\(pointer)/relationships/\(JSONPointer.escape(name))"
         guard let relationship = schema.relationship(named: name) else {
+          try refuseWrite(of: name, declaration: declaration, isCreate: isCreate, pointer: at)
           throw Self.invalid(
             "`\(type)` has no relationship `\(name)`", pointer: at,
             schema.attribute(named: name) != nil ? "send it under `attributes`" : nil)
         }
+        try refuseWrite(of: name, declaration: declaration, isCreate: isCreate, pointer: at)
         // R76: a relationship in a write is a relationship object with `data`.
         guard case .object(let member)? = relationships[name], let data = member["data"] else {
           throw JSONAPIError.invalidDocument(
@@ -161,7 +166,9 @@ extension JSONAPIServer {
         reason: SpecSection.cite("`relationships` must be an object", SpecSection.relationships),
         pointer: "\(pointer)/relationships")
     }
-    if case .create = mode {
+    if isCreate {
+      // The members the server sets, before the required check: a create may leave them out.
+      try fillServerSet(&record, rules: rules, pointer: pointer)
       for attribute in schema.attributes where !attribute.isOptional {
         guard record.attributes[attribute.name] != nil else {
           throw Self.invalid(
@@ -180,6 +187,117 @@ extension JSONAPIServer {
       }
     }
     return (record, lid)
+  }
+
+  /// Refuses a member of a body that the client may not write in this write: a computed
+  /// attribute, a create-only or server-set member in an update, a to-many relationship that
+  /// mirrors such a member of its target. A server-set member sent on create is compared later,
+  /// with the value the server sets (``fillServerSet(_:rules:pointer:)``).
+  ///
+  /// `403`, as JSON:API answers a write the server does not support (R78, R82, R85), with the
+  /// pointer of the member.
+  ///
+  /// - Throws: The `403` error object.
+  func refuseWrite(
+    of name: String, declaration: JSONAPIResourceDeclaration, isCreate: Bool, pointer: String
+  ) throws {
+    let rules = declaration.fieldRules
+    if rules.computed[name] != nil {
+      throw Self.readOnly(
+        "`\(name)` of \(declaration.type) is computed by the server and cannot be written",
+        pointer: pointer)
+    }
+    if !isCreate, rules.createOnly.contains(name) {
+      throw Self.readOnly(
+        "`\(name)` of \(declaration.type) is set when the resource is created and cannot be "
+          + "changed", pointer: pointer)
+    }
+    if !isCreate, rules.serverSet[name] != nil {
+      throw Self.readOnly(
+        "`\(name)` of \(declaration.type) is set by the server and cannot be changed",
+        pointer: pointer)
+    }
+    // A to-many relationship mirroring a to-one of its target writes that to-one: it is as
+    // writable as that to-one is after its resource was created, which is never for a
+    // create-only or server-set one.
+    if let relationship = declaration.schema.relationship(named: name),
+      let target = relationship.targetType, let member = relationship.inverse,
+      let mirrored = resources[target]?.fieldRules,
+      mirrored.createOnly.contains(member) || mirrored.serverSet[member] != nil
+    {
+      throw Self.readOnly(
+        "`\(name)` of \(declaration.type) moves \(target) by their `\(member)`, which is set "
+          + "when each is created and cannot be changed", pointer: pointer)
+    }
+  }
+
+  /// Sets the members the server sets on create, from the request's requester.
+  ///
+  /// - Throws: `403` at the member when the body sent another value; what the rule throws (a
+  ///   `JSONAPIErrorObject` as it is, any other error as `403`).
+  private func fillServerSet(
+    _ record: inout JSONAPIResourceRecord, rules: ServedFieldRules, pointer: String
+  ) throws {
+    guard !rules.serverSet.isEmpty else { return }
+    let requester = ServedRequester.current
+    for name in rules.serverSet.keys.sorted() {
+      guard let rule = rules.serverSet[name] else { continue }
+      do {
+        switch rule {
+        case .attribute(let value):
+          let set = try value(requester)
+          let at = "\(pointer)/attributes/\(JSONPointer.escape(name))"
+          if let sent = record.attributes[name], sent != set {
+            throw Self.readOnly(
+              "`\(name)` of \(record.type) is set by the server; leave it out", pointer: at)
+          }
+          record.attributes[name] = set
+        case .relationship(let linkage):
+          let set = try linkage(requester)
+          let at = "\(pointer)/relationships/\(JSONPointer.escape(name))"
+          if let sent = record.relationships[name], sent != set {
+            throw Self.readOnly(
+              "`\(name)` of \(record.type) is set by the server; leave it out", pointer: at)
+          }
+          record.relationships[name] = set
+        }
+      } catch let error as JSONAPIErrorObject {
+        throw error
+      } catch {
+        throw JSONAPIWriteCheck.forbidden("\(record.type): `\(name)` cannot be set (\(error))")
+      }
+    }
+  }
+
+  /// Why `value` is not a date the server's decoder reads, for a ``JSONAPIResourceSchema/ValueKind/date``
+  /// (a string under `.iso8601` and `.formatted`, a number under the others); `nil` when it may
+  /// be one. What the model's type makes of it is checked when the write decodes the model.
+  static func dateMismatch(
+    _ value: JSONAPIValue, kind: JSONAPIResourceSchema.ValueKind, decoder: JSONAPIDecoder
+  ) -> String? {
+    guard case .date = kind else { return nil }
+    let isText: Bool
+    switch value {
+    case .string: isText = true
+    case .integer, .number: isText = false
+    default: return nil
+    }
+    switch decoder.dateDecodingStrategy {
+    case .iso8601:
+      return isText ? nil : "expected a date as ISO 8601 text (such as 2024-05-01T09:30:00Z)"
+    case .formatted: return isText ? nil : "expected a date as text"
+    case .deferredToDate, .secondsSince1970, .millisecondsSince1970:
+      return isText ? "expected a date as a number" : nil
+    case .custom: return nil
+    }
+  }
+
+  /// A `403` error object at `pointer`, for a member the client may not write.
+  static func readOnly(_ detail: String, pointer: String) -> JSONAPIErrorObject {
+    JSONAPIErrorObject(
+      status: "403", code: "read-only-member", title: "Forbidden",
+      detail: SpecSection.cite(detail, SpecSection.updating),
+      source: JSONAPIErrorObject.Source(pointer: pointer))
   }
 
   /// Reads linkage: a resource identifier or `null` for a to-one relationship, an array of them

@@ -27,9 +27,17 @@ struct ServedQuery: Sendable {
       }
       try tree.add(path: path, from: type, server: server)
     }
+    var fieldsets = type == nil ? [:] : server.fieldsets
+    if type != nil {
+      // Computed attributes are not in the stored schema the server's fieldsets come from, and
+      // are fields all the same (R63).
+      for (name, declaration) in server.resources where !declaration.fieldRules.computed.isEmpty {
+        fieldsets[name, default: []].formUnion(declaration.fieldRules.computed.keys)
+      }
+    }
     var rules = JSONAPIQueryRules(
       includePaths: type == nil ? nil : Set(query.include ?? []), sortFields: [],
-      fieldsets: type == nil ? [:] : server.fieldsets, pageMembers: [], filterMembers: [])
+      fieldsets: fieldsets, pageMembers: [], filterMembers: [])
     if let collection {
       rules.sortFields = Set(collection.sortable + ["id"])
       rules.filterMembers = Set(collection.filters.keys)

@@ -17,8 +17,25 @@ extension JSONAPIServer {
   func write<T: Sendable>(_ body: @Sendable (any JSONAPIStoreWriter) async throws -> T)
     async throws -> T
   {
+    try await transaction { transaction in try await body(transaction.writer) }
+  }
+
+  /// Runs `body` in a store transaction with the writers a write needs: one held to the
+  /// request's policies, and one that is not, for what a write must see whole (the rows a delete
+  /// cascades to or is refused by).
+  func transaction<T: Sendable>(_ body: @Sendable (ServedTransaction) async throws -> T)
+    async throws -> T
+  {
     try await store.write { writer in
-      try await body(try self.guarded(ServedWriter(base: writer, server: self), raw: writer))
+      let served = ServedWriter(base: writer, server: self)
+      let policies = try ServedPolicies.current(self)
+      let guarded: any JSONAPIStoreWriter =
+        policies.map { policies in
+          GuardedWriter(
+            reader: GuardedReader(served: served, raw: writer, policies: policies), served: served)
+        } ?? served
+      return try await body(
+        ServedTransaction(writer: guarded, served: served, policies: policies))
     }
   }
 
@@ -26,6 +43,30 @@ extension JSONAPIServer {
   func inverses(of type: String) -> [JSONAPIResourceSchema.Relationship] {
     resources[type]?.schema.relationships.filter { $0.inverse != nil && $0.targetType != nil }
       ?? []
+  }
+}
+
+/// One store transaction of a write, as the server's write steps see it.
+struct ServedTransaction: Sendable {
+  /// Held to the request's policies (the ``ServedWriter`` itself when there are none): what
+  /// every step reads and writes through unless it says otherwise.
+  let writer: any JSONAPIStoreWriter
+  /// Inverse relationships filled in and written through their to-one side, held to no policy.
+  let served: ServedWriter
+  /// The request's policies, `nil` when no declaration has one.
+  let policies: ServedPolicies?
+
+  /// The store's own writer.
+  var raw: any JSONAPIStoreWriter { served.base }
+
+  /// Runs the delete rule of `before`'s type's policy on it (nothing without policies).
+  ///
+  /// - Throws: The rule's refusal (`403` unless it threw an error object).
+  func checkDelete(_ before: JSONAPIResourceRecord) async throws {
+    guard let policies else { return }
+    try await GuardedWriter(
+      reader: GuardedReader(served: served, raw: raw, policies: policies), served: served
+    ).run(\.delete, type: before.type, before: before, after: nil)
   }
 }
 
@@ -134,6 +175,16 @@ struct ServedWriter: JSONAPIStoreWriter {
 
   func delete(_ type: String, id: String) async throws -> Bool {
     try await base.delete(type, id: id)
+  }
+
+  func delete(_ type: String, ids: [String]) async throws -> Int {
+    try await base.delete(type, ids: ids)
+  }
+
+  func setToOne(
+    _ relationship: String, of type: String, ids: [String], to target: JSONAPIResourceIdentifier?
+  ) async throws -> Int {
+    try await base.setToOne(relationship, of: type, ids: ids, to: target)
   }
 
   func lockForWriting(_ type: String, id: String) async throws -> JSONAPIResourceRecord? {

@@ -50,7 +50,7 @@ enum ServerFixture {
       ],
       sortable: ["title", "wordCount"], paging: articlePaging, hooks: hooks)
     let comments = try JSONAPIResourceDeclaration(
-      Comment.self, allowsClientIDs: true, validate: validateComment)
+      Comment.self, acceptsClientGeneratedIDs: true, validate: validateComment)
     let memory = JSONAPIMemoryStore(schemas: [people.schema, articles.schema, comments.schema])
     _ = try await memory.insert(seed())
     let store = CountingStore(base: memory)

@@ -52,10 +52,20 @@ import PostgresNIO
 /// **Cost.** `resources(_:ids:)` takes one `SELECT` (the ids as one array parameter) and one
 /// per non-inverse to-many relationship; `page(_:)` one `SELECT` with a `LIMIT`, one `count(*)`
 /// when it counts, one per to-many relationship.
+///
+/// **Visibility.** A page applies the server's row conditions (`JSONAPIStoreQuery.visibility`)
+/// in its `WHERE`, each step through a relationship as a `WITH` part holding the ids it admits, so
+/// pages, cursors, totals and `hasMore` count visible rows only and no hidden row is read: the
+/// statements per page stay the same.
 public final class JSONAPIPostgresStore: JSONAPIStore {
   /// How many times ``write(_:)`` runs a body that PostgreSQL aborts for a deadlock or a
   /// serialization failure before it gives up and throws.
   public static let maximumAttempts = 4
+
+  /// `true`: a page applies `JSONAPIStoreQuery.visibility` in its SQL (`WHERE`, with the
+  /// filters, in the page's `SELECT` and its count), so a type with a visibility policy can be
+  /// served from this store, and no hidden row is read.
+  public var appliesRowConditions: Bool { true }
 
   private let client: PostgresClient
   private let catalog: PGCatalog
@@ -209,7 +219,7 @@ public final class JSONAPIPostgresStore: JSONAPIStore {
 final class PGTransaction: JSONAPIStoreWriter {
   private let session: PGSession
   private let reads: PGReads
-  private let writes: PGWrites
+  let writes: PGWrites
   private let isOpen = SQLStoreLocked(false)
   /// Set when PostgreSQL aborted the transaction for a deadlock or a serialization failure.
   private let aborted: SQLStoreLocked<Bool>
@@ -243,7 +253,7 @@ final class PGTransaction: JSONAPIStoreWriter {
   }
 
   /// Runs `body` on the session while the transaction is open.
-  private func guarded<T>(_ body: (PGSession) async throws -> T) async throws -> T {
+  func guarded<T>(_ body: (PGSession) async throws -> T) async throws -> T {
     guard isOpen.withValue({ $0 }) else {
       throw JSONAPIPostgresStoreError(
         reason: "the reader or writer was used outside the body it was given to")

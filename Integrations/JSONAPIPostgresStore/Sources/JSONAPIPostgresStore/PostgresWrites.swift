@@ -91,6 +91,38 @@ struct PGWrites: Sendable {
     return !(try await session.rows(row)).isEmpty
   }
 
+  /// Deletes the resources `ids`: the statements of each chunk of ids, the last `RETURNING 1`
+  /// for each row it deleted; how many there were.
+  func delete(_ session: PGSession, _ type: String, ids: [String]) async throws -> Int {
+    guard let info = catalog.tables[type] else { return 0 }
+    var count = 0
+    for var statements in sql.delete(info, ids: ids) {
+      guard let rows = statements.popLast() else { continue }
+      try await run(statements, session)
+      count += try await session.rows(rows).count
+    }
+    return count
+  }
+
+  /// Sets a to-one of many rows in one `UPDATE … RETURNING 1`; how many rows there were.
+  func setToOne(
+    _ session: PGSession, _ relationship: String, of type: String, ids: [String],
+    to target: JSONAPIResourceIdentifier?
+  ) async throws -> Int {
+    let info = try catalog.table(type)
+    guard let toOne = info.toOne(named: relationship),
+      target.map({ $0.type == toOne.targetType }) ?? true
+    else {
+      throw JSONAPIStoreError.unstorableValue(
+        member: relationship, reason: "it is not a to-one relationship of \(type) to that type")
+    }
+    var count = 0
+    for statement in try sql.setToOne(toOne, of: info, ids: ids, to: target?.id, null: .null) {
+      count += try await session.rows(statement).count
+    }
+    return count
+  }
+
   // MARK: - To-many members
 
   /// Adds the members not already present, after the others (R84), in one statement.
@@ -157,5 +189,20 @@ struct PGWrites: Sendable {
 
   private func run(_ statements: [PGSQL], _ session: PGSession) async throws {
     for statement in statements { try await session.execute(statement) }
+  }
+}
+
+// The bulk writes, on the transaction's session.
+extension PGTransaction {
+  func delete(_ type: String, ids: [String]) async throws -> Int {
+    try await guarded { try await writes.delete($0, type, ids: ids) }
+  }
+
+  func setToOne(
+    _ relationship: String, of type: String, ids: [String], to target: JSONAPIResourceIdentifier?
+  ) async throws -> Int {
+    try await guarded {
+      try await writes.setToOne($0, relationship, of: type, ids: ids, to: target)
+    }
   }
 }

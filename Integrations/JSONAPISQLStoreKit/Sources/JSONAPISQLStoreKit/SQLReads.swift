@@ -1,9 +1,37 @@
 import JSONAPIServer
 
+/// The aliases of one nesting level of a statement: the table read at that level, the linkage
+/// a relationship filter of that level looks into, and the join table a row condition crosses to
+/// reach that level. Level 0 is the table a read selects from (`_r`, `_m`); a row condition's
+/// subquery one level down reads `_r1` (through `_j1`), and so on, so that no subquery's alias
+/// hides one that a condition inside it still names.
+struct SQLAliases: Sendable {
+  /// The table read at this level.
+  let row: String
+  /// The linkage a relationship filter of this level looks into.
+  let linked: String
+  /// The join table a subquery crosses to reach this level's table.
+  let join: String
+  /// The nesting level (0: the statement's own table).
+  let level: Int
+
+  init(level: Int) {
+    self.level = level
+    let suffix = level == 0 ? "" : String(level)
+    row = sqlQuoted("_r" + suffix)
+    linked = sqlQuoted("_m" + suffix)
+    join = sqlQuoted("_j" + suffix)
+  }
+
+  /// The aliases of the statement's own table.
+  static let top = SQLAliases(level: 0)
+
+  /// The aliases of the level below.
+  var next: SQLAliases { SQLAliases(level: level + 1) }
+}
+
 /// The alias of the table a read selects from.
-private let row = sqlQuoted("_r")
-/// The alias of the linkage a relationship filter looks into.
-private let linked = sqlQuoted("_m")
+private let row = SQLAliases.top.row
 
 /// The statements of a store's reads, built once for every dialect: by ids, pages (filters,
 /// scope, sort, offset and keyset windows, totals) and to-many linkage. The driver runs them and
@@ -55,6 +83,10 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
     guard let info = catalog.tables[query.type] else { return nil }
     var conditions = query.filters.map { condition($0, info) }
     if let scope = query.scope { conditions.append(scopeCondition(scope, info)) }
+    // With the filters, so that the page, its `hasMore` and its count hold visible rows only.
+    let visibility = query.visibility.map { rowCondition($0, info) }
+    if let visibility { conditions.append(visibility.condition) }
+    let with = visibility?.prefix ?? ""
     let fields =
       query.sort.contains { $0.field == "id" } ? query.sort : query.sort + [.ascending("id")]
     var bounds: [SQL] = []
@@ -79,14 +111,14 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
     }
     let fetched = limit < Int.max ? limit + 1 : limit
     let select: SQL = """
-      SELECT \(raw: selection(info)) FROM \(raw: sqlQuoted(info.table)) AS \(raw: row) \
+      \(with)SELECT \(raw: selection(info)) FROM \(raw: sqlQuoted(info.table)) AS \(raw: row) \
       WHERE \(dialect.all(conditions + bounds)) ORDER BY \(raw: order.joined(separator: ", ")) \
       LIMIT \(dialect.integer(Int64(fetched))) OFFSET \(dialect.integer(Int64(offset)))
       """
     let count: SQL? =
       query.countsTotal
       ? """
-      SELECT \(raw: dialect.countAll) FROM \(raw: sqlQuoted(info.table)) AS \(raw: row) \
+      \(with)SELECT \(raw: dialect.countAll) FROM \(raw: sqlQuoted(info.table)) AS \(raw: row) \
       WHERE \(dialect.all(conditions))
       """ : nil
     return SQLPagePlan(
@@ -96,7 +128,12 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
   // MARK: - Rows to records
 
   /// The id column of the table read.
-  public static func id(_ info: Table) -> String { "\(row).\(sqlQuoted(info.idColumn))" }
+  public static func id(_ info: Table) -> String { id(info, row) }
+
+  /// The id column of `info` read as `alias`.
+  static func id(_ info: Table, _ alias: String) -> String {
+    "\(alias).\(sqlQuoted(info.idColumn))"
+  }
 
   private func selection(_ info: Table) -> String {
     selections[info.type] ?? dialect.selection(info, alias: row)
@@ -146,9 +183,18 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
   /// The SQL of one filter condition, with the memory store's meaning (see
   /// ``SQLDialect/attributeCondition(_:_:column:kind:)``); relationships compare linkage ids.
   public func condition(_ condition: JSONAPIFilterCondition, _ info: Table) -> SQL {
-    if condition.isRelationship { return relationshipCondition(condition, info) }
+    self.condition(condition, info, at: .top)
+  }
+
+  /// ``condition(_:_:)`` on the rows of `info` read at the nesting level of `aliases`.
+  func condition(_ condition: JSONAPIFilterCondition, _ info: Table, at aliases: SQLAliases)
+    -> SQL
+  {
+    let row = aliases.row
+    if condition.isRelationship { return relationshipCondition(condition, info, at: aliases) }
     if condition.member == "id" {
-      return idCondition(Self.id(info), kind: info.idKind, condition.comparison, condition.values)
+      return idCondition(
+        Self.id(info, row), kind: info.idKind, condition.comparison, condition.values)
     }
     guard let attribute = info.attribute(named: condition.member) else {
       // No column: the member is `null` everywhere.
@@ -162,7 +208,11 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
 
   /// A relationship condition: the linkage ids compared as ids; `equals` with `null` also matches
   /// empty linkage.
-  private func relationshipCondition(_ condition: JSONAPIFilterCondition, _ info: Table) -> SQL {
+  private func relationshipCondition(
+    _ condition: JSONAPIFilterCondition, _ info: Table, at aliases: SQLAliases
+  ) -> SQL {
+    let row = aliases.row
+    let linked = aliases.linked
     let matchesEmpty = condition.comparison == .equals && condition.values.contains(.null)
     if let toOne = info.toOne(named: condition.member) {
       let column = "\(row).\(sqlQuoted(toOne.column))"
@@ -183,7 +233,7 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
     }
     let from =
       "SELECT 1 FROM \(sqlQuoted(members.table)) AS \(linked) "
-      + "WHERE \(linked).\(sqlQuoted(members.owner)) = \(Self.id(info))"
+      + "WHERE \(linked).\(sqlQuoted(members.owner)) = \(Self.id(info, row))"
     let compared = idCondition(
       "\(linked).\(sqlQuoted(members.target))", kind: members.kind, condition.comparison,
       condition.values)
@@ -242,6 +292,254 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
       return "\(raw: row).\(raw: sqlQuoted(inverse.column)) = \(owner)"
     }
     return dialect.alwaysFalse
+  }
+
+  // MARK: - Row conditions
+
+  /// The deepest a row condition is translated; what lies deeper admits no row (fail closed). The
+  /// server never sends one this deep (it stops at a shallower depth), so only a query built by
+  /// hand meets it, and the translation's own recursion stays bounded.
+  public static var maxRowConditionDepth: Int { 64 }
+
+  /// The most `all` and `any` nest inside one part of a statement before the rest of the tree
+  /// moves to a `WITH` part of its own: SQLite's parser has a fixed stack (a few dozen nested
+  /// parentheses), which a statement's nesting must stay well within.
+  static var maxInlineNesting: Int { 6 }
+
+  /// A row condition as SQL: the parts of the statement's `WITH` clause it needs, each defined
+  /// before the parts that name it, and the condition on the statement's own rows.
+  struct RowCondition {
+    var with: [SQL] = []
+    var condition: SQL
+
+    /// `WITH …` and a space, or nothing.
+    var prefix: SQL { with.isEmpty ? "" : "WITH " + .joined(with, separator: ", ") + " " }
+  }
+
+  /// The SQL of a row condition (``JSONAPIStoreQuery/visibility``) on the rows of `info`, with
+  /// the memory store's meaning: filters as ``condition(_:_:)``, `all` and `any` as `AND` and
+  /// `OR`, and each `related` or `namedBy` step as a `WITH` part holding the ids it admits (read
+  /// once per statement, as the memory store reads one id set per step), so that the statement
+  /// nests no deeper however deep the condition does. `visible` (which the server replaces before
+  /// a store sees it), an undeclared relationship or type, and a join of ids of two kinds admit no
+  /// row.
+  func rowCondition(_ condition: JSONAPIRowCondition, _ info: Table) -> RowCondition {
+    var with = Parts()
+    let sql = rowCondition(condition, info, at: .top, depth: 0, nesting: 0, with: &with)
+    return RowCondition(with: with.sql, condition: sql)
+  }
+
+  private func rowCondition(
+    _ condition: JSONAPIRowCondition, _ info: Table, at aliases: SQLAliases, depth: Int,
+    nesting: Int, with: inout Parts
+  ) -> SQL {
+    guard depth < Self.maxRowConditionDepth else { return dialect.alwaysFalse }
+    switch condition {
+    case .always: return dialect.alwaysTrue
+    case .never, .visible: return dialect.alwaysFalse
+    case .filter(let filter): return self.condition(filter, info, at: aliases)
+    case .all, .any:
+      guard nesting < Self.maxInlineNesting else {
+        // The rest of the tree in a part of its own: the ids of the rows of `info` it admits.
+        let (name, below) = with.next()
+        let inner = rowCondition(condition, info, at: below, depth: depth, nesting: 0, with: &with)
+        with.append(
+          """
+          \(raw: name)("v") AS (SELECT \(raw: Self.id(info, below.row)) \
+          FROM \(raw: sqlQuoted(info.table)) AS \(raw: below.row) WHERE \(inner))
+          """)
+        return idIn(Self.id(info, aliases.row), name, kind: info.idKind)
+      }
+      let isAll: Bool
+      if case .all = condition { isAll = true } else { isAll = false }
+      let parts = flattened(condition, isAll: isAll, depth: depth).map { part, partDepth in
+        rowCondition(part, info, at: aliases, depth: partDepth, nesting: nesting + 1, with: &with)
+      }
+      return isAll ? dialect.all(parts) : dialect.any(parts)
+    case .related(let name, let inner):
+      return step(
+        relatedStep(name, of: info), inner, from: aliases, naming: info, depth: depth,
+        with: &with)
+    case .namedBy(let other, let name, let inner):
+      return step(
+        namingStep(other, name, naming: info), inner, from: aliases, naming: info, depth: depth,
+        with: &with)
+    }
+  }
+
+  /// The parts of an `all` (`isAll`) or `any`, with the parts of the same kind nested in them
+  /// lifted up (`a AND (b AND c)` is `a AND b AND c`), and a single part unwrapped: each with its
+  /// depth, which counts every level lifted, so that the depth bound holds as without lifting.
+  private func flattened(_ condition: JSONAPIRowCondition, isAll: Bool, depth: Int)
+    -> [(JSONAPIRowCondition, Int)]
+  {
+    var lifted: [(JSONAPIRowCondition, Int)] = []
+    var stack: [(JSONAPIRowCondition, Int)] = [(condition, depth)]
+    while let (next, level) = stack.popLast() {
+      switch next {
+      case .all(let parts) where isAll && level < Self.maxRowConditionDepth,
+        .any(let parts) where !isAll && level < Self.maxRowConditionDepth:
+        stack += parts.reversed().map { ($0, level + 1) }
+      case .all(let parts) where parts.count == 1 && level < Self.maxRowConditionDepth,
+        .any(let parts) where parts.count == 1 && level < Self.maxRowConditionDepth:
+        stack.append((parts[0], level + 1))
+      default:
+        lifted.append((next, level))
+      }
+    }
+    return lifted
+  }
+
+  /// The `WITH` parts of one statement, in the order they name each other, and how many have
+  /// been named (a part is named before the parts its body needs, and appended after them).
+  struct Parts {
+    var sql: [SQL] = []
+    var named = 0
+
+    /// A new part's name (`_v1`, `_v2`…) and the aliases its body reads with: a body names only
+    /// its own aliases and earlier parts.
+    mutating func next() -> (String, SQLAliases) {
+      named += 1
+      return (sqlQuoted("_v\(named)"), SQLAliases(level: named))
+    }
+
+    mutating func append(_ part: SQL) { sql.append(part) }
+  }
+
+  /// `expression` is one of the ids the part `name` holds (ids of `kind`, text by its bytes).
+  private func idIn(_ expression: String, _ name: String, kind: SQLIDKind) -> SQL {
+    let compared = kind == .text ? dialect.bytewise(expression) : expression
+    return "\(raw: compared) IN (SELECT \"v\" FROM \(raw: name))"
+  }
+
+  /// How the rows of one type reach the rows of another, read in a `WITH` part of their own:
+  /// the other table, what the part selects, what its `FROM` adds, what ties them, and what of
+  /// the row the part's ids are compared with.
+  private struct Step {
+    /// The rows the inner condition is about.
+    var target: Table
+    /// What the part selects, of the target (`_rN`) or of a join table (`_jN`), given the
+    /// part's aliases.
+    var selected: (SQLAliases) -> String
+    /// A join table the part reads beside the target, and the equality that ties them.
+    var join: (table: String, tie: (SQLAliases) -> String)?
+    /// The row's column compared with the part's ids (its id, or its to-one column), and how
+    /// those ids are kept.
+    var compared: (SQLAliases) -> String
+    var kind: SQLIDKind
+  }
+
+  /// The rows of `info` that a step reaches a row of it from meeting `inner`: the step's ids in a
+  /// `WITH` part, and the row's column among them.
+  private func step(
+    _ step: Step?, _ inner: JSONAPIRowCondition, from aliases: SQLAliases, naming info: Table,
+    depth: Int, with: inout Parts
+  ) -> SQL {
+    guard let step else { return dialect.alwaysFalse }
+    let (name, below) = with.next()
+    var conditions: [SQL] = []
+    var from = "\(sqlQuoted(step.target.table)) AS \(below.row)"
+    if let join = step.join {
+      from = "\(sqlQuoted(join.table)) AS \(below.join), " + from
+      conditions.append("\(raw: join.tie(below))")
+    }
+    if inner != .always {
+      conditions.append(
+        rowCondition(inner, step.target, at: below, depth: depth + 1, nesting: 0, with: &with))
+    }
+    let selected = step.selected(below)
+    with.append(
+      """
+      \(raw: name)("v") AS (SELECT \(raw: selected) FROM \(raw: from) \
+      WHERE \(dialect.all(conditions + ["\(raw: selected) IS NOT NULL"])))
+      """)
+    return idIn(step.compared(aliases), name, kind: step.kind)
+  }
+
+  /// Two id columns equal, both holding ids of `kind` (text ones by their bytes).
+  private func idsEqual(_ lhs: String, _ rhs: String, kind: SQLIDKind) -> String {
+    kind == .text ? "\(dialect.bytewise(lhs)) = \(rhs)" : "\(lhs) = \(rhs)"
+  }
+
+  /// The step of `info`'s relationship `name`: to the target of a to-one column, to the members
+  /// of a join table, or for an inverse to the rows whose to-one names the row. `nil` when `name`
+  /// is none of these or the step would compare ids of two kinds.
+  private func relatedStep(_ name: String, of info: Table) -> Step? {
+    let owner = { (aliases: SQLAliases) in Self.id(info, aliases.row) }
+    if let toOne = info.toOne(named: name) {
+      guard let target = catalog.tables[toOne.targetType], target.idKind == toOne.targetIDKind
+      else { return nil }
+      return Step(
+        target: target, selected: { Self.id(target, $0.row) }, join: nil,
+        compared: { "\($0.row).\(sqlQuoted(toOne.column))" }, kind: target.idKind)
+    }
+    if let toMany = info.toMany(named: name) {
+      guard let target = catalog.tables[toMany.targetType], target.idKind == toMany.targetIDKind
+      else { return nil }
+      return joinStep(
+        target, toMany.join, selected: toMany.join.ownerColumn, tied: toMany.join.targetColumn,
+        comparedWith: info)
+    }
+    if let inverse = info.inverse(named: name) {
+      guard let target = catalog.tables[inverse.targetType],
+        target.toOnes.contains(where: {
+          $0.column == inverse.column && $0.targetType == info.type
+            && $0.targetIDKind == info.idKind
+        })
+      else { return nil }
+      return Step(
+        target: target, selected: { "\($0.row).\(sqlQuoted(inverse.column))" }, join: nil,
+        compared: owner, kind: info.idKind)
+    }
+    return nil
+  }
+
+  /// A step across a join table: the part reads `join` beside `target`, ties the target's id to
+  /// the join's column `tied`, and selects the join's column `selected`, ids of `info`'s rows.
+  private func joinStep(
+    _ target: Table, _ join: SQLJoinTable, selected: String, tied: String,
+    comparedWith info: Table
+  ) -> Step {
+    Step(
+      target: target, selected: { "\($0.join).\(sqlQuoted(selected))" },
+      join: (
+        join.name,
+        {
+          self.idsEqual(
+            Self.id(target, $0.row), "\($0.join).\(sqlQuoted(tied))", kind: target.idKind)
+        }
+      ), compared: { Self.id(info, $0.row) }, kind: info.idKind)
+  }
+
+  /// The step to the rows of `other` whose relationship `name` names a row of `info`: by their
+  /// to-one column, their join table, or (for an inverse of `other`) the row's own to-one. `nil`
+  /// when `name` is not a relationship of `other` to `info`'s type or the step would compare ids
+  /// of two kinds.
+  private func namingStep(_ other: String, _ name: String, naming info: Table) -> Step? {
+    guard let source = catalog.tables[other] else { return nil }
+    let owner = { (aliases: SQLAliases) in Self.id(info, aliases.row) }
+    if let toOne = source.toOne(named: name) {
+      guard toOne.targetType == info.type, toOne.targetIDKind == info.idKind else { return nil }
+      return Step(
+        target: source, selected: { "\($0.row).\(sqlQuoted(toOne.column))" }, join: nil,
+        compared: owner, kind: info.idKind)
+    }
+    if let toMany = source.toMany(named: name) {
+      guard toMany.targetType == info.type, toMany.targetIDKind == info.idKind else { return nil }
+      return joinStep(
+        source, toMany.join, selected: toMany.join.targetColumn, tied: toMany.join.ownerColumn,
+        comparedWith: info)
+    }
+    if let inverse = source.inverse(named: name) {
+      guard inverse.targetType == info.type,
+        let toOne = info.toOnes.first(where: { $0.column == inverse.column }),
+        toOne.targetType == other, toOne.targetIDKind == source.idKind
+      else { return nil }
+      return Step(
+        target: source, selected: { Self.id(source, $0.row) }, join: nil,
+        compared: { "\($0.row).\(sqlQuoted(toOne.column))" }, kind: source.idKind)
+    }
+    return nil
   }
 
   // MARK: - Order and keyset bounds

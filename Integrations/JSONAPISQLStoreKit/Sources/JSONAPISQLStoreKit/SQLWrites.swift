@@ -114,6 +114,68 @@ public struct SQLWrites<Dialect: SQLDialect>: Sendable {
     return statements
   }
 
+  /// What deleting the resources `ids` of `info` runs, as ``delete(_:id:)`` for one, in one
+  /// list of statements per chunk of ids (``SQLDialect/chunks(_:)``) rather than per id: the
+  /// linkage naming them cleared, their join rows, then their rows (with the dialect's
+  /// ``SQLDialect/deleteSuffix``) last, so the driver counts the rows each chunk deleted from its
+  /// last statement. Ids the id column cannot hold name nothing.
+  public func delete(_ info: Table, ids: [String]) -> [[SQL]] {
+    dialect.chunks(ids).map { chunk in
+      var statements: [SQL] = []
+      for other in catalog.ordered {
+        for toOne in other.toOnes where toOne.targetType == info.type {
+          let named = dialect.idMatch(sqlQuoted(toOne.column), chunk, kind: toOne.targetIDKind)
+          statements.append(
+            """
+            UPDATE \(raw: sqlQuoted(other.table)) SET \(raw: sqlQuoted(toOne.column)) = NULL \
+            WHERE \(named)
+            """)
+        }
+        for toMany in other.toManys where toMany.targetType == info.type {
+          let named = dialect.idMatch(
+            sqlQuoted(toMany.join.targetColumn), chunk, kind: toMany.targetIDKind)
+          statements.append("DELETE FROM \(raw: sqlQuoted(toMany.join.name)) WHERE \(named)")
+        }
+      }
+      for toMany in info.toManys {
+        let owned = dialect.idMatch(sqlQuoted(toMany.join.ownerColumn), chunk, kind: info.idKind)
+        statements.append("DELETE FROM \(raw: sqlQuoted(toMany.join.name)) WHERE \(owned)")
+      }
+      let rows = dialect.idMatch(sqlQuoted(info.idColumn), chunk, kind: info.idKind)
+      statements.append(
+        "DELETE FROM \(raw: sqlQuoted(info.table)) WHERE \(rows)\(raw: dialect.deleteSuffix)")
+      return statements
+    }
+  }
+
+  /// The `UPDATE` that sets the to-one `toOne` of the rows `ids` of `info` to `target` (an id of
+  /// its target type, or `nil` for `NULL`): one statement per chunk of ids, never one per row,
+  /// ending with the dialect's ``SQLDialect/deleteSuffix`` so that the driver counts the rows
+  /// changed as it counts deleted ones.
+  ///
+  /// - Throws: `JSONAPIStoreError.unstorableValue` when the target's id column cannot hold
+  ///   `target`.
+  public func setToOne(
+    _ toOne: SQLStoreCatalog<Dialect.Column>.ToOne, of info: Table, ids: [String],
+    to target: String?, null: Dialect.Value
+  ) throws -> [SQL] {
+    var value = null
+    if let target {
+      guard let held = dialect.idValue(target, kind: toOne.targetIDKind) else {
+        throw JSONAPIStoreError.unstorableValue(
+          member: toOne.name, reason: "`\(target)` is not an id of \(toOne.targetType)")
+      }
+      value = held
+    }
+    return dialect.chunks(ids).map { chunk in
+      let rows = dialect.idMatch(sqlQuoted(info.idColumn), chunk, kind: info.idKind)
+      return """
+        UPDATE \(raw: sqlQuoted(info.table)) SET \(raw: sqlQuoted(toOne.column)) = \(value) \
+        WHERE \(rows)\(raw: dialect.deleteSuffix)
+        """
+    }
+  }
+
   /// The statements that make the linkage of `owner` exactly `members` (target ids, each once),
   /// in order.
   public func replace(_ toMany: ToMany, of owner: Dialect.Value, with members: [String]) -> [SQL] {

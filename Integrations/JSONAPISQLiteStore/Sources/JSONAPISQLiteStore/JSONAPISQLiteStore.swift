@@ -52,11 +52,21 @@ import JSONAPIServer
 /// **Cost.** `resources(_:ids:)` takes one `SELECT` for the rows and one per non-inverse to-many
 /// relationship for the linkage, whatever the number of ids up to 500 per statement; `page(_:)`
 /// one `SELECT` (LIMITed), one `COUNT(*)` when it counts, and one per to-many relationship.
+///
+/// **Visibility.** A page applies the server's row conditions (`JSONAPIStoreQuery.visibility`)
+/// in its `WHERE`, each step through a relationship as a `WITH` part holding the ids it admits, so
+/// pages, cursors, totals and `hasMore` count visible rows only and no hidden row is read: the
+/// statements per page stay the same.
 public final class JSONAPISQLiteStore: JSONAPIStore {
   private let pool: DatabasePool
   private let reads: SQLiteReads
   private let gate = JSONAPIWriteGate()
   private let statements: SQLStoreLocked<Int>
+
+  /// `true`: a page applies `JSONAPIStoreQuery.visibility` in its SQL (`WHERE`, with the
+  /// filters, in the page's `SELECT` and its count), so a type with a visibility policy can be
+  /// served from this store, and no hidden row is read.
+  public var appliesRowConditions: Bool { true }
 
   /// Opens (or creates) the database at `path` for resources of the types `schemas` declare.
   ///

@@ -26,7 +26,7 @@ struct SQLiteReader: JSONAPIStoreReader {
 /// open (a writer kept past its body fails rather than write into another transaction).
 final class SQLiteTransaction: JSONAPIStoreWriter {
   private let pool: DatabasePool
-  private let writes: SQLiteWrites
+  let writes: SQLiteWrites
   /// Whether the transaction is open; changed only on the writer connection's queue.
   private let isOpen = SQLStoreLocked(false)
 
@@ -74,7 +74,7 @@ final class SQLiteTransaction: JSONAPIStoreWriter {
   }
 
   /// Runs `block` on the writer connection inside the open transaction.
-  private func run<T: Sendable>(_ block: @escaping @Sendable (Database) throws -> T) async throws
+  func run<T: Sendable>(_ block: @escaping @Sendable (Database) throws -> T) async throws
     -> T
   {
     try Task.checkCancellation()

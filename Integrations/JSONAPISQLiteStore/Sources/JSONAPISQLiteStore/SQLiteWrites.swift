@@ -71,6 +71,38 @@ struct SQLiteWrites: Sendable {
     return db.changesCount > 0
   }
 
+  /// Deletes the resources `ids` in a few statements per chunk of ids; how many there were.
+  func delete(_ db: Database, _ type: String, ids: [String]) throws -> Int {
+    guard let info = catalog.tables[type] else { return 0 }
+    var count = 0
+    for chunk in sql.delete(info, ids: ids) {
+      for statement in chunk { try execute(db, statement) }
+      // The last statement deletes the rows themselves.
+      count += db.changesCount
+    }
+    return count
+  }
+
+  /// Sets a to-one of many rows, one `UPDATE` per chunk of ids; how many rows there were.
+  func setToOne(
+    _ db: Database, _ relationship: String, of type: String, ids: [String],
+    to target: JSONAPIResourceIdentifier?
+  ) throws -> Int {
+    let info = try catalog.table(type)
+    guard let toOne = info.toOne(named: relationship),
+      target.map({ $0.type == toOne.targetType }) ?? true
+    else {
+      throw JSONAPIStoreError.unstorableValue(
+        member: relationship, reason: "it is not a to-one relationship of \(type) to that type")
+    }
+    var count = 0
+    for statement in try sql.setToOne(toOne, of: info, ids: ids, to: target?.id, null: .null) {
+      try execute(db, statement)
+      count += db.changesCount
+    }
+    return count
+  }
+
   // MARK: - To-many members
 
   /// Adds the members not already present, after the others (R84): the next places read first,
@@ -166,5 +198,22 @@ struct SQLiteWrites: Sendable {
         member: "position", reason: "the relationship has no place left for new members")
     }
     return next
+  }
+}
+
+// The bulk writes, on the writer connection inside the open transaction.
+extension SQLiteTransaction {
+  func delete(_ type: String, ids: [String]) async throws -> Int {
+    let writes = self.writes
+    return try await run { db in try writes.delete(db, type, ids: ids) }
+  }
+
+  func setToOne(
+    _ relationship: String, of type: String, ids: [String], to target: JSONAPIResourceIdentifier?
+  ) async throws -> Int {
+    let writes = self.writes
+    return try await run { db in
+      try writes.setToOne(db, relationship, of: type, ids: ids, to: target)
+    }
   }
 }

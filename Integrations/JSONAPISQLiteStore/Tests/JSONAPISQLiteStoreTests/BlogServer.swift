@@ -84,7 +84,7 @@ enum BlogServer {
         Article.self,
         filters: ["title": .contains("title"), "author": .ids("author")], sortable: ["title"],
         paging: .pageNumber(defaultSize: 2, maxSize: 10), inverses: ["comments": "article"]),
-      try JSONAPIResourceDeclaration(Comment.self, allowsClientIDs: true),
+      try JSONAPIResourceDeclaration(Comment.self, acceptsClientGeneratedIDs: true),
     ]
   }
 

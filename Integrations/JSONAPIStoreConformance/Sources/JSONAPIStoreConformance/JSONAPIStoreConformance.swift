@@ -80,6 +80,48 @@ public struct JSONAPIStoreConformance: Sendable {
     case nulCharacter
     /// To-many linkage keeps its order; add, remove, replace and deletes of members.
     case toManyLinkage
+    /// Row conditions (`JSONAPIStoreQuery.visibility`): every kind, through to-one, to-many and
+    /// inverse relationships, nested, with relationship filters at every level; `visible` admits
+    /// nothing. Held only to stores whose `appliesRowConditions` is `true`.
+    case visibilityConditions
+    /// Row conditions with offset and keyset windows, scopes and filters: exact totals and
+    /// `hasMore`, cursors of hidden rows.
+    case visibilityWindows
+    /// Row conditions comparing text with U+0000.
+    case visibilityNul
+    /// Random data, random condition trees, filters, sorts, windows and scopes, each page against
+    /// an oracle computed from the records (`STORE_CONFORMANCE_SEED` replays a seed).
+    case visibilityProperty
+    /// The tracker's policies served by `JSONAPIServer` over the store (the checks below):
+    /// lists and totals hold visible rows only.
+    case policyLists
+    /// A hidden row answers as an id nobody has, on every read and write endpoint.
+    case policyHiddenAsNonexistent
+    /// `include` at every depth and every linkage leave hidden rows out.
+    case policyIncludeAndLinkage
+    /// Related and relationship endpoints list visible rows only.
+    case policyRelatedEndpoints
+    /// Filters and cursors see visible rows only.
+    case policyFiltersAndCursors
+    /// A mirrored relationship's writes are held to both types' rules.
+    case policyMirroredWrites
+    /// Creates and updates name visible rows only and follow the rules.
+    case policyWrites
+    /// A replaced to-many keeps the hidden members; removing a hidden one does nothing.
+    case policyHiddenMembers
+    /// A refused operation of `/operations` leaves nothing of its batch.
+    case policyOperations
+    /// A store that applies no row conditions is refused.
+    case policyStoreRefused
+    /// Random trackers, random users, random requests over every endpoint: no response names a
+    /// hidden row, lists and walks hold the visible rows, and no refused write changes anything.
+    case policyProperty
+    /// Delete rules, through a server: cascades of cascades in batches, a cycle, set-null.
+    case deleteCascades
+    /// Delete rules: a required to-one and a declared `refuse` refuse with counts, keeping all.
+    case deleteRefusals
+    /// Delete rules: optional to-ones become empty, to-many linkage loses the deleted resource.
+    case deleteSetsNull
 
     /// The check's name, as failures and test names show it.
     public var description: String { rawValue }
@@ -114,7 +156,7 @@ public struct JSONAPIStoreConformance: Sendable {
   ///   store throws where the contract expects no error.
   public func run(_ check: Check) async throws {
     let store = self.store
-    try await factory(Self.schemas) { made in
+    try await factory(Self.schemas(for: check)) { made in
       var report = Report()
       try await Self.body(of: check)(made, &report)
       if !report.differences.isEmpty {
@@ -125,7 +167,9 @@ public struct JSONAPIStoreConformance: Sendable {
 
   /// The schemas every check's store is made for: `articles` (title text, rank integer, score
   /// number; an `author` to-one and a `tags` to-many), `people` (name; `articles`, the inverse
-  /// of `author`) and `tags` (name).
+  /// of `author`, and a `friends` to-many to `people`) and `tags` (name; a `parent` to-one to
+  /// `tags`). The relationships of a type to itself make the visibility checks read one table at
+  /// several levels of one statement.
   public static let schemas: [JSONAPIResourceSchema] = [
     JSONAPIResourceSchema(
       type: "articles",
@@ -143,12 +187,25 @@ public struct JSONAPIStoreConformance: Sendable {
       relationships: [
         .init(
           name: "articles", targetType: "articles", isToMany: true, isOptional: true,
-          inverse: "author")
+          inverse: "author"),
+        .init(name: "friends", targetType: "people", isToMany: true, isOptional: true),
       ]),
     JSONAPIResourceSchema(
       type: "tags", attributes: [.init(name: "name", kind: .string, isOptional: true)],
-      relationships: []),
+      relationships: [
+        .init(name: "parent", targetType: "tags", isToMany: false, isOptional: true)
+      ]),
   ]
+
+  /// The schemas the store of `check` is made for: the tracker's for the policy checks, the
+  /// delete rules' for theirs, ``schemas`` for the others.
+  public static func schemas(for check: Check) -> [JSONAPIResourceSchema] {
+    switch check {
+    case _ where check.rawValue.hasPrefix("policy"): return Tracker.schemas
+    case .deleteCascades, .deleteRefusals, .deleteSetsNull: return deleteRuleSchemas
+    default: return schemas
+    }
+  }
 
   typealias Body = @Sendable (any JSONAPIStore, inout Report) async throws -> Void
 
@@ -171,6 +228,24 @@ public struct JSONAPIStoreConformance: Sendable {
     case .writeGate: return writeGate
     case .nulCharacter: return nulCharacter
     case .toManyLinkage: return toManyLinkage
+    case .visibilityConditions: return visibilityConditions
+    case .visibilityWindows: return visibilityWindows
+    case .visibilityNul: return visibilityNul
+    case .visibilityProperty: return visibilityProperty
+    case .policyLists: return policyLists
+    case .policyHiddenAsNonexistent: return policyHiddenAsNonexistent
+    case .policyIncludeAndLinkage: return policyIncludeAndLinkage
+    case .policyRelatedEndpoints: return policyRelatedEndpoints
+    case .policyFiltersAndCursors: return policyFiltersAndCursors
+    case .policyMirroredWrites: return policyMirroredWrites
+    case .policyWrites: return policyWrites
+    case .policyHiddenMembers: return policyHiddenMembers
+    case .policyOperations: return policyOperations
+    case .policyStoreRefused: return policyStoreRefused
+    case .policyProperty: return policyProperty
+    case .deleteCascades: return deleteCascades
+    case .deleteRefusals: return deleteRefusals
+    case .deleteSetsNull: return deleteSetsNull
     }
   }
 }

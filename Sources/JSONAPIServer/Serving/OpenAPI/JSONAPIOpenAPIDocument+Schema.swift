@@ -46,6 +46,9 @@ extension JSONAPIOpenAPIDocument {
     public var maximum: Int?
     /// Schemas of which the value must match exactly one.
     public var oneOf: [Schema]?
+    /// Whether the server sets the value and requests should not send it (a computed
+    /// attribute, a member the server sets).
+    public var readOnly: Bool?
 
     /// Creates a schema; every keyword is optional.
     public init(
@@ -54,7 +57,7 @@ extension JSONAPIOpenAPIDocument {
       constant: JSONAPIValue? = nil, properties: [String: Schema]? = nil,
       required: [String]? = nil, additionalProperties: Bool? = nil, items: Schema? = nil,
       minItems: Int? = nil, minLength: Int? = nil, minimum: Int? = nil, maximum: Int? = nil,
-      oneOf: [Schema]? = nil
+      oneOf: [Schema]? = nil, readOnly: Bool? = nil
     ) {
       self.ref = ref
       self.type = type
@@ -71,6 +74,7 @@ extension JSONAPIOpenAPIDocument {
       self.minimum = minimum
       self.maximum = maximum
       self.oneOf = oneOf
+      self.readOnly = readOnly
     }
 
     /// The schema named `name` in the document's components.
@@ -84,7 +88,7 @@ extension JSONAPIOpenAPIDocument {
       case enumeration = "enum"
       case constant = "const"
       case properties, required, additionalProperties, items, minItems, minLength, minimum
-      case maximum, oneOf
+      case maximum, oneOf, readOnly
     }
 
     /// Reads a schema from JSON; `type` may be one name or a list.
@@ -113,6 +117,7 @@ extension JSONAPIOpenAPIDocument {
       minimum = try container.decodeIfPresent(Int.self, forKey: .minimum)
       maximum = try container.decodeIfPresent(Int.self, forKey: .maximum)
       oneOf = try container.decodeIfPresent([Schema].self, forKey: .oneOf)
+      readOnly = try container.decodeIfPresent(Bool.self, forKey: .readOnly)
     }
 
     /// Writes the schema as JSON Schema spells it (`$ref`, `enum`, `const`; one `type` as a
@@ -142,6 +147,7 @@ extension JSONAPIOpenAPIDocument {
       try container.encodeIfPresent(minimum, forKey: .minimum)
       try container.encodeIfPresent(maximum, forKey: .maximum)
       try container.encodeIfPresent(oneOf, forKey: .oneOf)
+      try container.encodeIfPresent(readOnly, forKey: .readOnly)
     }
   }
 }

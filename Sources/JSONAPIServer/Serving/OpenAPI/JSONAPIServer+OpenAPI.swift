@@ -139,33 +139,94 @@ struct OpenAPIBuilder {
 
   private mutating func addSchemas(_ declaration: JSONAPIResourceDeclaration) {
     let type = declaration.type
-    let schema = declaration.schema
+    let schema = declaration.servedSchema
+    let rules = declaration.fieldRules
     var attributes: [String: Schema] = [:]
+    // What requests may send, as the server's decoder reads it; `nil` while it is what answers
+    // hold (then requests name the answers' schemas, as they did before field rules).
+    var createdAttributes: [String: Schema] = [:]
+    var updatedAttributes: [String: Schema] = [:]
+    var requestsDiffer = false
     for attribute in schema.attributes {
-      attributes[attribute.name] =
-        declaration.attributeSchemas[attribute.name]
-        ?? Self.schema(attribute.kind, optional: attribute.isOptional, server: server)
+      let given = declaration.attributeSchemas[attribute.name]
+      var answered =
+        given ?? Self.schema(attribute.kind, optional: attribute.isOptional, server: server)
+      let read =
+        given
+        ?? Self.schema(
+          attribute.kind, optional: attribute.isOptional, server: server, reading: true)
+      if read != answered { requestsDiffer = true }
+      let isComputed = rules.computed[attribute.name] != nil
+      let isServerSet = rules.serverSet[attribute.name] != nil
+      if isComputed || isServerSet { answered.readOnly = true }
+      if rules.restricted[attribute.name] != nil {
+        answered.description = Self.join(
+          answered.description, "Served only to the requesters the server allows.")
+      }
+      if rules.createOnly.contains(attribute.name) {
+        answered.description = Self.join(
+          answered.description, "Set when the resource is created; updates cannot change it.")
+      }
+      attributes[attribute.name] = answered
+      if isComputed {
+        requestsDiffer = true
+        continue
+      }
+      var sent = read
+      sent.readOnly = answered.readOnly
+      sent.description = answered.description
+      createdAttributes[attribute.name] = sent
+      if rules.createOnly.contains(attribute.name) || isServerSet {
+        requestsDiffer = true
+      } else {
+        updatedAttributes[attribute.name] = sent
+      }
     }
     // No member is required: sparse fieldsets leave any out of an answer, and an update sends
     // only what changes.
     schemas[name(type, "Attributes")] = Schema(
       type: ["object"], properties: attributes, additionalProperties: false)
+    var createdAttributesName = name(type, "Attributes")
+    var updatedAttributesName = createdAttributesName
+    if requestsDiffer {
+      createdAttributesName = name(type, "AttributesInCreate")
+      updatedAttributesName = name(type, "AttributesInUpdate")
+      schemas[createdAttributesName] = Schema(
+        type: ["object"], properties: createdAttributes, additionalProperties: false)
+      schemas[updatedAttributesName] = Schema(
+        type: ["object"], properties: updatedAttributes, additionalProperties: false)
+    }
     schemas[name(type, "Identifier")] = Self.identifier(type)
 
     var answered: [String: Schema] = [:]
     var sent: [String: Schema] = [:]
+    var updatedRelationships: [String: Schema] = [:]
     for relationship in schema.relationships {
       let linkage = self.linkage(relationship)
-      answered[relationship.name] = Schema(
+      var object = Schema(
         type: ["object"],
         properties: ["data": linkage, "links": .named("Links"), "meta": .named("Meta")])
-      sent[relationship.name] = Schema(
-        type: ["object"], properties: ["data": linkage], required: ["data"])
+      var request = Schema(type: ["object"], properties: ["data": linkage], required: ["data"])
+      if rules.serverSet[relationship.name] != nil {
+        object.readOnly = true
+        request.readOnly = true
+      }
+      answered[relationship.name] = object
+      sent[relationship.name] = request
+      if !isUnchangeable(relationship, of: declaration) {
+        updatedRelationships[relationship.name] = request
+      }
     }
     schemas[name(type, "Relationships")] = Schema(
       type: ["object"], properties: answered, additionalProperties: false)
     schemas[name(type, "RelationshipsInRequest")] = Schema(
       type: ["object"], properties: sent, additionalProperties: false)
+    var updatedRelationshipsName = name(type, "RelationshipsInRequest")
+    if updatedRelationships.count != sent.count {
+      updatedRelationshipsName = name(type, "RelationshipsInUpdate")
+      schemas[updatedRelationshipsName] = Schema(
+        type: ["object"], properties: updatedRelationships, additionalProperties: false)
+    }
     let resource = Schema(
       type: ["object"],
       properties: [
@@ -178,15 +239,17 @@ struct OpenAPIBuilder {
 
     var created: [String: Schema] = [
       "type": Schema(type: ["string"], constant: .string(type)), "lid": .string,
-      "attributes": .named(name(type, "Attributes")),
+      "attributes": .named(createdAttributesName),
       "relationships": .named(name(type, "RelationshipsInRequest")), "meta": .named("Meta"),
     ]
-    if declaration.allowsClientIDs { created["id"] = .string }
+    if declaration.acceptsClientGeneratedIDs { created["id"] = .string }
     schemas[name(type, "Create")] = Self.document(
       data: Schema(type: ["object"], properties: created, required: ["type"]))
     var updated = created
     updated["id"] = .string
     updated["lid"] = nil
+    updated["attributes"] = .named(updatedAttributesName)
+    updated["relationships"] = .named(updatedRelationshipsName)
     schemas[name(type, "Update")] = Self.document(
       data: Schema(type: ["object"], properties: updated, required: ["type", "id"]))
 
@@ -236,9 +299,32 @@ struct OpenAPIBuilder {
     return schema
   }
 
-  /// The schema of an attribute's values.
+  /// Whether no update may change `relationship` of `declaration`: it is create-only, set by
+  /// the server, or mirrors such a to-one of its target.
+  private func isUnchangeable(
+    _ relationship: JSONAPIResourceSchema.Relationship, of declaration: JSONAPIResourceDeclaration
+  ) -> Bool {
+    let rules = declaration.fieldRules
+    if rules.createOnly.contains(relationship.name) || rules.serverSet[relationship.name] != nil {
+      return true
+    }
+    guard let target = relationship.targetType, let member = relationship.inverse,
+      let mirrored = server.resources[target]?.fieldRules
+    else { return false }
+    return mirrored.createOnly.contains(member) || mirrored.serverSet[member] != nil
+  }
+
+  /// Two descriptions as one.
+  private static func join(_ first: String?, _ second: String) -> String {
+    guard let first, !first.isEmpty else { return second }
+    return first + " " + second
+  }
+
+  /// The schema of an attribute's values: as the server's encoder writes them, or with
+  /// `reading`, as its decoder reads them in requests.
   static func schema(
-    _ kind: JSONAPIResourceSchema.ValueKind, optional: Bool, server: JSONAPIServer
+    _ kind: JSONAPIResourceSchema.ValueKind, optional: Bool, server: JSONAPIServer,
+    reading: Bool = false
   ) -> Schema {
     var schema: Schema
     switch kind {
@@ -247,21 +333,18 @@ struct OpenAPIBuilder {
     case .number: schema = Schema(type: ["number"])
     case .boolean: schema = Schema(type: ["boolean"])
     case .date:
-      switch server.options.encoder.dateEncodingStrategy {
-      case .iso8601: schema = Schema(type: ["string"], format: "date-time")
-      case .deferredToDate, .secondsSince1970, .millisecondsSince1970:
-        schema = Schema(type: ["number"])
-      default: schema = Schema(type: ["string", "number"])
-      }
+      schema = reading ? Self.dateRead(by: server.options.decoder) : Self.dateWritten(by: server)
     case .enumeration(let cases):
       schema = Schema(type: ["string"], enumeration: cases.map { .string($0) })
     case .array(let element):
-      schema = Schema(type: ["array"], items: Self.schema(element, optional: false, server: server))
+      schema = Schema(
+        type: ["array"],
+        items: Self.schema(element, optional: false, server: server, reading: reading))
     case .object(let members):
       var properties: [String: Schema] = [:]
       for member in members {
         properties[member.name] = Self.schema(
-          member.kind, optional: member.isOptional, server: server)
+          member.kind, optional: member.isOptional, server: server, reading: reading)
       }
       schema = Schema(type: ["object"], properties: properties.isEmpty ? nil : properties)
     case .any:
@@ -272,6 +355,27 @@ struct OpenAPIBuilder {
       if schema.enumeration != nil { schema.enumeration?.append(.null) }
     }
     return schema
+  }
+
+  /// A date as the server's encoder writes it.
+  private static func dateWritten(by server: JSONAPIServer) -> Schema {
+    switch server.options.encoder.dateEncodingStrategy {
+    case .iso8601: return Schema(type: ["string"], format: "date-time")
+    case .deferredToDate, .secondsSince1970, .millisecondsSince1970:
+      return Schema(type: ["number"])
+    default: return Schema(type: ["string", "number"])
+    }
+  }
+
+  /// A date as the server's decoder reads it in a request body.
+  private static func dateRead(by decoder: JSONAPIDecoder) -> Schema {
+    switch decoder.dateDecodingStrategy {
+    case .iso8601: return Schema(type: ["string"], format: "date-time")
+    case .formatted: return Schema(type: ["string"])
+    case .deferredToDate, .secondsSince1970, .millisecondsSince1970:
+      return Schema(type: ["number"])
+    case .custom: return Schema(type: ["string", "number"])
+    }
   }
 
   // MARK: Paths
@@ -537,7 +641,8 @@ struct OpenAPIBuilder {
         ))
     }
     for type in server.resources.keys.sorted() {
-      guard let fields = server.fieldsets[type], !fields.isEmpty else { continue }
+      guard var fields = server.fieldsets[type], !fields.isEmpty else { continue }
+      fields.formUnion(server.resources[type].map { Array($0.fieldRules.computed.keys) } ?? [])
       parameters.append(
         Self.list(
           "fields[\(type)]", fields.sorted(),

@@ -228,7 +228,7 @@ struct GuardedWriter: JSONAPIStoreWriter {
   }
 
   /// Runs the rule at `rule` of `type`'s policy: a refusal that is not an error object is `403`.
-  private func run(
+  func run(
     _ rule: KeyPath<JSONAPIResourcePolicy, (@Sendable (JSONAPIWriteCheck) async throws -> Void)?>,
     type: String, before: JSONAPIResourceRecord?, after: JSONAPIResourceRecord?
   ) async throws {

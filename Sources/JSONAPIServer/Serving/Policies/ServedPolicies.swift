@@ -120,10 +120,19 @@ struct ServedPolicies: Sendable {
 
 extension JSONAPIServer {
   /// Refuses a store that cannot apply visibility conditions when a declaration has one: serving
-  /// it would show every row.
+  /// it would show every row. Refuses client-generated ids on a type with a visibility policy: a
+  /// create under an id that a hidden row holds could only fail (`409`), where an id nobody has
+  /// succeeds, so the answer would tell that the hidden row exists.
   static func checkPolicies(
     _ resources: [JSONAPIResourceDeclaration], store: any JSONAPIStore
   ) throws {
+    if let open = resources.first(where: { $0.policy.visible != nil && $0.acceptsClientGeneratedIDs }) {
+      throw JSONAPIDeclarationError(
+        reason: "Cannot serve `\(open.type)`: it has a visibility policy and takes "
+          + "client-generated ids, and a create under an id that a row hidden from the requester "
+          + "holds would answer 409 and so tell that the row exists; declare it with "
+          + "acceptsClientGeneratedIDs: false (creates then get ids from the store)")
+    }
     guard !store.appliesRowConditions,
       let secured = resources.first(where: { $0.policy.visible != nil })
     else { return }

@@ -51,6 +51,13 @@ extension JSONAPIResourceSchema {
     reading model: Model.Type,
     keyEncodingStrategy: JSONAPIEncoder.KeyEncodingStrategy = .useDefaultKeys
   ) throws {
+    self = try Self.read(model, keyEncodingStrategy: keyEncodingStrategy).schema
+  }
+
+  /// The schema of `model`, with the Swift type each attribute was decoded as.
+  static func read<Model: Decodable & JSONAPIResource>(
+    _ model: Model.Type, keyEncodingStrategy: JSONAPIEncoder.KeyEncodingStrategy
+  ) throws -> (schema: JSONAPIResourceSchema, types: [String: ServedAttributeType]) {
     let reader = SchemaReader(modelName: "\(model)", keyEncodingStrategy: keyEncodingStrategy)
     let decoder = SchemaReadingDecoder(
       reader: reader, codingPath: [], depth: 0, isRecording: true,
@@ -63,8 +70,10 @@ extension JSONAPIResourceSchema {
     }
     var attributes: [Attribute] = []
     var relationships: [Relationship] = []
+    var types: [String: ServedAttributeType] = [:]
     switch decoder.record {
     case .keyed(let record):
+      types = record.types
       for member in record.members {
         let probe = member.probe
         if let related = probe.relationship {
@@ -87,7 +96,103 @@ extension JSONAPIResourceSchema {
           + "container, or build the schema with JSONAPIResourceSchema(type:attributes:"
           + "relationships:)")
     }
-    self.init(type: Model.jsonAPIType, attributes: attributes, relationships: relationships)
+    for relationship in relationships { types[relationship.name] = nil }
+    return (
+      JSONAPIResourceSchema(
+        type: Model.jsonAPIType, attributes: attributes, relationships: relationships), types
+    )
+  }
+}
+
+/// The Swift type a model decodes one attribute as, to check a write's value with the server's
+/// decoder (its date, data and float strategies) before it is stored.
+///
+/// `@unchecked`: the closure holds only the metatype of `T`, immutable and safe to share; a model's
+/// member types need not be `SendableMetatype`.
+struct ServedAttributeType: @unchecked Sendable {
+  /// The member name in documents.
+  let name: String
+  /// The Swift name of the member (its `CodingKey`'s `stringValue`), which the decoder's key
+  /// strategy maps to the member name.
+  let key: String
+  let decode: (KeyedDecodingContainer<ServedAnyKey>, ServedAnyKey) throws -> Void
+
+  init<T: Decodable>(_ type: T.Type, name: String, key: String) {
+    self.name = name
+    self.key = key
+    decode = { container, key in _ = try container.decode(T.self, forKey: key) }
+  }
+}
+
+/// A coding key of any name.
+struct ServedAnyKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(_ text: String) { stringValue = text }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+/// Decodes the attributes of one resource object, each as the Swift type its model reads it
+/// as: one decode per write, whatever the number of attributes. The types come from
+/// ``checking``, set around the decode.
+struct ServedAttributeCheck: Decodable {
+  /// The attributes to check and their types, for the decode running in this task.
+  @TaskLocal static var checking: [ServedAttributeType] = []
+
+  init(from decoder: any Decoder) throws {
+    let checking = Self.checking
+    guard !checking.isEmpty else { return }
+    let container = try decoder.container(keyedBy: ServedAnyKey.self)
+    for type in checking {
+      do {
+        try type.decode(container, ServedAnyKey(type.key))
+      } catch let error as DecodingError {
+        throw Failure(name: type.name, error: error)
+      }
+    }
+  }
+
+  /// A value that did not decode, with the member it is the value of.
+  struct Failure: Error {
+    var name: String
+    var error: DecodingError
+  }
+
+  /// Decodes `record`'s attributes (its non-null ones that `types` knows) with `decoder`.
+  ///
+  /// - Throws: A `422` error object for the first value its type cannot read, pointing at the
+  ///   attribute (`/data/attributes/due`) or inside it.
+  static func check(
+    _ record: JSONAPIResourceRecord, types: [String: ServedAttributeType], decoder: JSONAPIDecoder
+  ) throws {
+    var attributes: [String: JSONAPIValue] = [:]
+    var checked: [ServedAttributeType] = []
+    for name in record.attributes.keys.sorted() {
+      guard let type = types[name], let value = record.attributes[name], value != .null else {
+        continue
+      }
+      attributes[name] = value
+      checked.append(type)
+    }
+    guard !checked.isEmpty else { return }
+    var bare = JSONAPIResourceRecord(type: record.type, id: record.id, attributes: attributes)
+    if bare.id.isEmpty { bare.id = "-" }
+    let data = try ServedDocument.data(of: bare)
+    do {
+      try $checking.withValue(checked) {
+        _ = try decoder.decode(ServedAttributeCheck.self, from: data)
+      }
+    } catch let failure as Failure {
+      // A type's own check (`UUID`, a model's `dataCorruptedError`) may say no place: the
+      // attribute it was decoding is the place.
+      var object = JSONAPIErrorObject(describing: failure.error)
+      let at = "/data/attributes/" + JSONPointer.escape(failure.name)
+      if object.source?.pointer?.hasPrefix(at) != true {
+        object.source = JSONAPIErrorObject.Source(pointer: at)
+      }
+      throw object
+    }
   }
 }
 

@@ -148,6 +148,14 @@ final class SchemaKeyedRecord {
 
   private(set) var members: [Member] = []
   private var positions: [String: Int] = [:]
+  /// The Swift type each member of the model itself was decoded as, by member name: what a
+  /// write's values are checked against (``ServedAttributeType``).
+  private(set) var types: [String: ServedAttributeType] = [:]
+
+  /// Notes that member `name` (the Swift key `key`) was decoded as `type` (the first stays).
+  func noteType<T: Decodable>(_ name: String, key: String, _ type: T.Type) {
+    if types[name] == nil { types[name] = ServedAttributeType(type, name: name, key: key) }
+  }
 
   /// Notes that member `name` was asked for (first asks fix the order).
   func noteAsked(_ name: String, mayBeAbsent: Bool) {
@@ -250,6 +258,7 @@ struct SchemaKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     record.noteAsked(name, mayBeAbsent: mayBeAbsent)
     let read = try decoder.reader.value(type, at: path, depth: decoder.depth + 1, recording: true)
     record.note(name, .probe(read.probe), mayBeAbsent: mayBeAbsent)
+    if decoder.isResourceRoot { record.noteType(name, key: key.stringValue, type) }
     return read.value
   }
 

@@ -56,6 +56,16 @@ final class MemoryStoreTransaction: JSONAPIStoreWriter {
     working.withValue { $0.delete(type, id: id) }
   }
 
+  func delete(_ type: String, ids: [String]) async throws -> Int {
+    working.withValue { $0.delete(type, ids: ids) }
+  }
+
+  func setToOne(
+    _ relationship: String, of type: String, ids: [String], to target: JSONAPIResourceIdentifier?
+  ) async throws -> Int {
+    working.withValue { $0.setToOne(relationship, of: type, ids: ids, to: target) }
+  }
+
   func add(
     _ identifiers: [JSONAPIResourceIdentifier], to relationship: String, of type: String,
     id: String

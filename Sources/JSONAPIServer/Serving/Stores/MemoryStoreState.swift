@@ -125,6 +125,39 @@ struct MemoryStoreState: Sendable {
     return true
   }
 
+  /// Deletes the resources of `type` among `ids` and clears every linkage naming one of them, in
+  /// one visit of every stored record (not one per id); returns how many there were.
+  mutating func delete(_ type: String, ids: [String]) -> Int {
+    var deleted: Set<MemoryStoreKey> = []
+    for id in ids where tables[type]?.records.removeValue(forKey: MemoryStoreKey(id)) != nil {
+      deleted.insert(MemoryStoreKey(id))
+    }
+    guard !deleted.isEmpty else { return 0 }
+    for tableType in Array(tables.keys) {
+      let cleared = (tables[tableType]?.records ?? [:]).compactMap { key, record in
+        Self.clearing(type, deleted, in: record).map { (key, $0) }
+      }
+      for (key, record) in cleared { tables[tableType]?.records[key] = record }
+    }
+    return deleted.count
+  }
+
+  /// Sets the to-one `relationship` of the resources of `type` among `ids` to `target`; returns
+  /// how many there were.
+  mutating func setToOne(
+    _ relationship: String, of type: String, ids: [String], to target: JSONAPIResourceIdentifier?
+  ) -> Int {
+    var count = 0
+    var seen: Set<MemoryStoreKey> = []
+    for id in ids {
+      let key = MemoryStoreKey(id)
+      guard seen.insert(key).inserted, tables[type]?.records[key] != nil else { continue }
+      tables[type]?.records[key]?.relationships[relationship] = .toOne(target)
+      count += 1
+    }
+    return count
+  }
+
   /// Adds members not already present (R84); `false` when there is no such resource.
   ///
   /// - Throws: ``JSONAPIStoreError/unstorableValue(member:reason:)`` when the relationship holds
@@ -196,6 +229,33 @@ struct MemoryStoreState: Sendable {
       where identifiers.contains(where: { memoryStoreSameResource($0, deleted) }):
         result.relationships[name] = .toMany(
           identifiers.filter { !memoryStoreSameResource($0, deleted) })
+        changed = true
+      default:
+        break
+      }
+    }
+    return changed ? result : nil
+  }
+
+  /// `record` without linkage to the resources of `type` in `deleted`, or `nil` when it had none.
+  private static func clearing(
+    _ type: String, _ deleted: Set<MemoryStoreKey>, in record: JSONAPIResourceRecord
+  ) -> JSONAPIResourceRecord? {
+    func named(_ identifier: JSONAPIResourceIdentifier) -> Bool {
+      guard let id = identifier.id, identifier.type.utf8.elementsEqual(type.utf8) else {
+        return false
+      }
+      return deleted.contains(MemoryStoreKey(id))
+    }
+    var result = record
+    var changed = false
+    for (name, linkage) in record.relationships {
+      switch linkage {
+      case .toOne(let identifier?) where named(identifier):
+        result.relationships[name] = .toOne(nil)
+        changed = true
+      case .toMany(let identifiers) where identifiers.contains(where: named):
+        result.relationships[name] = .toMany(identifiers.filter { !named($0) })
         changed = true
       default:
         break

@@ -1,14 +1,11 @@
 import Foundation
-import Testing
+import JSONAPIServer
 
-@testable import JSONAPICodable
-@testable import JSONAPIServer
-
-/// The tracker of issue 46 (users, projects with an owner and members, tasks in projects) served
-/// by `JSONAPIServer` on a `JSONAPIMemoryStore`, with its pinned rules as policies: a user sees a
-/// project they own or are a member of, the tasks of the projects they see, themselves and the
-/// users who share a project they see.
-enum TrackerFixture {
+/// The tracker of issue 46 (users, projects with an owner and members, tasks in projects), with
+/// its pinned rules as policies: a user sees a project they own or are a member of, the tasks of
+/// the projects they see, themselves and the users who share a project they see. The policy
+/// checks serve it by `JSONAPIServer` over the store under test.
+enum Tracker {
   struct User: Codable, Sendable, JSONAPIResource {
     static let jsonAPIType = "users"
     var id: String?
@@ -188,33 +185,65 @@ enum TrackerFixture {
       ])
   }
 
-  /// The server and its store, seeded with `records` (the pinned seed by default).
-  static func server(_ records: [JSONAPIResourceRecord]? = nil) async throws -> (
-    JSONAPIServer, JSONAPIMemoryStore
-  ) {
-    let declarations = try declarations()
-    let store = JSONAPIMemoryStore(schemas: declarations.map(\.schema))
-    try await store.insert(records ?? seed())
-    let server = try JSONAPIServer(
-      resources: declarations, store: store, baseURL: "https://tracker.example.com")
-    return (server, store)
+  /// The tracker's declarations' schemas: what a policy check's store is made for.
+  static var schemas: [JSONAPIResourceSchema] {
+    (try? declarations().map(\.schema)) ?? []
   }
+
+  /// A server over `store`, seeded with `records` (the pinned seed by default); `nil` for a
+  /// store that applies no row conditions, which a server refuses for these declarations (the
+  /// policy checks hold only stores that say they apply them).
+  static func server(_ store: any JSONAPIStore, _ records: [JSONAPIResourceRecord]? = nil)
+    async throws -> JSONAPIServer?
+  {
+    guard store.appliesRowConditions else { return nil }
+    try await store.seed(records ?? seed())
+    return try JSONAPIServer(
+      resources: try declarations(), store: store, baseURL: "https://tracker.example.com")
+  }
+
+  static let mediaType = "application/vnd.api+json"
+  static let atomic = #"application/vnd.api+json;ext="https://jsonapi.org/ext/atomic""#
 
   /// `request` as user `user` (`nil`: nobody signed in).
   static func respond(
     _ server: JSONAPIServer, as user: String?, _ method: String, _ target: String,
     body: String? = nil, atomic: Bool = false
   ) async -> JSONAPIServerResponse {
-    var request = ServerFixture.request(
-      method, target, body: body,
-      contentType: atomic ? ServerFixture.atomic : ServerFixture.mediaType,
-      accept: atomic ? ServerFixture.atomic : ServerFixture.mediaType)
-    request.context = user.map { JSONAPIRequester(userID: $0) }
-    return await server.respond(to: request)
+    let type = atomic ? Self.atomic : mediaType
+    var headers: [(name: String, value: String)] = [("Accept", type)]
+    if body != nil { headers.append(("Content-Type", type)) }
+    return await server.respond(
+      to: JSONAPIServerRequest(
+        method: method, target: target, headers: headers, body: Data((body ?? "").utf8),
+        context: user.map { JSONAPIRequester(userID: $0) }))
+  }
+
+  /// The pages of a list from `first` on, following `links.next` (at most 60 pages), each with
+  /// the target it answers.
+  static func walk(_ server: JSONAPIServer, as user: String?, _ first: String) async throws
+    -> [(String, JSONAPIServerResponse)]
+  {
+    var pages: [(String, JSONAPIServerResponse)] = []
+    var target: String? = first
+    while let next = target, pages.count < 60 {
+      let response = await respond(server, as: user, "GET", next)
+      pages.append((next, response))
+      let document = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+      target = ((document?["links"] as? [String: Any])?["next"] as? String)?
+        .replacingOccurrences(of: "https://tracker.example.com", with: "")
+    }
+    return pages
+  }
+
+  /// The ids of a response's primary data, in order.
+  static func ids(in response: JSONAPIServerResponse) -> [String] {
+    let document = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    return (document?["data"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
   }
 
   /// Every stored record, by type and id order: to compare the store before and after a write.
-  static func snapshot(_ store: JSONAPIMemoryStore) async throws -> [JSONAPIResourceRecord] {
+  static func snapshot(_ store: any JSONAPIStore) async throws -> [JSONAPIResourceRecord] {
     try await store.read { reader in
       var all: [JSONAPIResourceRecord] = []
       for type in types {
@@ -226,16 +255,36 @@ enum TrackerFixture {
     }
   }
 
+  /// Empties `store` of the tracker's records (deleting each clears what names it).
+  static func clear(_ store: any JSONAPIStore) async throws {
+    let records = try await snapshot(store)
+    try await store.write { writer in
+      for record in records { _ = try await writer.delete(record.type, id: record.id) }
+    }
+  }
+
+  /// A resource as responses name it: its type and id.
+  struct Identity: Hashable, Sendable, CustomStringConvertible {
+    var type: String
+    var id: String
+    init(type: String, id: String) {
+      self.type = type
+      self.id = id
+    }
+    init(_ record: JSONAPIResourceRecord) { self.init(type: record.type, id: record.id) }
+    var description: String { "\(type)/\(id)" }
+  }
+
   /// Every resource identifier object (`type` and `id`) anywhere in a JSON body: primary data,
   /// `included`, linkage, results. Walked with a stack, not recursion.
-  static func named(in body: Data) -> Set<ServedIdentity> {
+  static func named(in body: Data) -> Set<Identity> {
     guard let root = try? JSONSerialization.jsonObject(with: body) else { return [] }
-    var found: Set<ServedIdentity> = []
+    var found: Set<Identity> = []
     var stack: [Any] = [root]
     while let value = stack.popLast() {
       if let object = value as? [String: Any] {
         if let type = object["type"] as? String, let id = object["id"] as? String {
-          found.insert(ServedIdentity(type: type, id: id))
+          found.insert(Identity(type: type, id: id))
         }
         stack += Array(object.values)
       } else if let array = value as? [Any] {
@@ -246,10 +295,9 @@ enum TrackerFixture {
   }
 
   /// What `user` may see in `records`, computed from the rules (the oracle).
-  static func visible(to user: String?, in records: [JSONAPIResourceRecord]) -> Set<ServedIdentity>
-  {
+  static func visible(to user: String?, in records: [JSONAPIResourceRecord]) -> Set<Identity> {
     guard let user else { return [] }
-    var seen: Set<ServedIdentity> = [ServedIdentity(type: "users", id: user)]
+    var seen: Set<Identity> = [Identity(type: "users", id: user)]
     var projects: Set<String> = []
     for record in records where record.type == "projects" {
       let people = ["owner", "members"].flatMap {
@@ -257,14 +305,14 @@ enum TrackerFixture {
       }
       guard people.contains(user) else { continue }
       projects.insert(record.id)
-      seen.insert(ServedIdentity(record))
-      for person in people { seen.insert(ServedIdentity(type: "users", id: person)) }
+      seen.insert(Identity(record))
+      for person in people { seen.insert(Identity(type: "users", id: person)) }
     }
     for record in records where record.type == "tasks" {
       if let project = record.relationships["project"]?.identifiers.first?.id,
         projects.contains(project)
       {
-        seen.insert(ServedIdentity(record))
+        seen.insert(Identity(record))
       }
     }
     return seen
