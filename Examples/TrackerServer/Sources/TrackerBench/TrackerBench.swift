@@ -110,7 +110,7 @@ struct TrackerBench {
             type: "tasks", id: String(10_000 + number * 20 + task),
             attributes: [
               "title": .string("Task \(task) of \(number)"), "done": .bool(task % 4 == 0),
-              "priority": .integer(task % 5), "due": .null, "overdue": .null,
+              "priority": .integer(task % 5), "due": .null,
             ],
             relationships: [
               "project": .toOne(JSONAPIResourceIdentifier(type: "projects", id: project)),
