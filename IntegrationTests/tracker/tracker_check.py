@@ -242,9 +242,10 @@ def not_found():
             body_of=lambda i, t=type_: {"data": {"type": t, "id": i, "attributes": {}}})
         check(same, "%s: PATCH /%s/%s is 404, as an id nobody has (got %s)"
               % (user, type_, id_, reply.status))
-        same, reply = same_as_nobody(user, "/%s/%%s" % type_, id_, method="DELETE")
-        check(same, "%s: DELETE /%s/%s is 404, as an id nobody has (got %s)"
-              % (user, type_, id_, reply.status))
+        if type_ != "users":
+            same, reply = same_as_nobody(user, "/%s/%%s" % type_, id_, method="DELETE")
+            check(same, "%s: DELETE /%s/%s is 404, as an id nobody has (got %s)"
+                  % (user, type_, id_, reply.status))
 
 
 def filters_and_sorting():
@@ -528,8 +529,13 @@ def related_visibility():
     ]
     check(all(r.status == 403 for r in users), "users are not created or deleted (got %s)"
           % [r.status for r in users])
-    same, reply = same_as_nobody("ann", "/users/%s", "3", method="DELETE")
-    check(same, "deleting hidden users/3 is 404 as an id nobody has (got %s)" % reply.status)
+    # Users are refused before anything is read, so a hidden user's answer is a never-existing
+    # one's: 403 for both.
+    hidden = send("ann", "DELETE", "/users/3", sent_id="3")
+    nobody = send("ann", "DELETE", "/users/" + NOBODY, sent_id=NOBODY)
+    check(hidden.status in (403, 404) and hidden.text == nobody.text.replace(NOBODY, "3"),
+          "deleting hidden users/3 answers as an id nobody has (got %s and %s)"
+          % (hidden.status, nobody.status))
 
 
 def table_ids(table):
@@ -578,8 +584,11 @@ def restarted(state):
           "again")
     users = len(table_ids("users"))
     tasks = table_ids("tasks")
+    projects = table_ids("projects")
     check(users == 3, "three users, as seeded once (got %s)" % users)
-    check("?" not in tasks and "5" not in tasks and "3" not in tasks, "no seeded task came back (tasks: %s)" % tasks)
+    # Deleted over the API before the restart: a second seed would bring them back.
+    check("?" not in tasks and "5" not in tasks and "?" not in projects and "3" not in projects,
+          "no deleted seed row came back (tasks: %s, projects: %s)" % (tasks, projects))
 
 
 def main():

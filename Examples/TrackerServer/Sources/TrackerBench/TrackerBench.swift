@@ -37,7 +37,7 @@ struct TrackerBench {
   /// Each request on `store`, by the server with the policies and by the one without.
   static func measure(
     _ store: any JSONAPIStore, _ label: String, seconds: Double,
-    statements: () -> Int?
+    statements: @Sendable () -> Int?
   ) async throws {
     let secured = try Tracker.declarations()
     let open = secured.map { $0.secured(by: JSONAPIResourcePolicy()) }
@@ -110,7 +110,7 @@ struct TrackerBench {
             type: "tasks", id: String(10_000 + number * 20 + task),
             attributes: [
               "title": .string("Task \(task) of \(number)"), "done": .bool(task % 4 == 0),
-              "priority": .integer(task % 5), "due": .null, "overdue": .null,
+              "priority": .integer(task % 5), "due": .null,
             ],
             relationships: [
               "project": .toOne(JSONAPIResourceIdentifier(type: "projects", id: project)),

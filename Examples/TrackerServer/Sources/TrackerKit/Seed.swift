@@ -35,12 +35,11 @@ extension Tracker {
     _ id: String, _ title: String, project: String, assignee: String, priority: Int = 0,
     due: String? = nil
   ) -> JSONAPIResourceRecord {
-    // TODO(fields): no `overdue` once it is computed: it leaves the stored schema then.
     JSONAPIResourceRecord(
       type: "tasks", id: id,
       attributes: [
         "title": .string(title), "done": .bool(false), "priority": .integer(priority),
-        "due": due.map { .string($0) } ?? .null, "overdue": .null,
+        "due": due.map { .string($0) } ?? .null,
       ],
       relationships: [
         "project": .toOne(JSONAPIResourceIdentifier(type: "projects", id: project)),

@@ -43,11 +43,19 @@ public enum Tracker {
 
   /// A user sees themselves and the people (owner and members) of every project they see.
   static func users() throws -> JSONAPIResourceDeclaration {
-    // TODO(fields): `.servedOnly("email") { $0.requester?.userID == $0.record.id }` when field
-    // capabilities land: until then every user the requester sees is served with their email.
-    try JSONAPIResourceDeclaration(
+    // A user delete is refused before anything is read: the server would otherwise first count
+    // the projects naming the user (a required `owner` refuses the delete with 409 and a count
+    // that includes projects the requester cannot see). Refused for every id alike, existing,
+    // hidden or not, so the answer tells nothing.
+    var hooks = JSONAPIResourceHooks()
+    hooks.authorize = { access in
+      if access.action == .delete {
+        throw JSONAPIWriteCheck.forbidden("Users are not deleted over the API")
+      }
+    }
+    return try JSONAPIResourceDeclaration(
       User.self, filters: ["name": .contains("name")], sortable: ["name"],
-      inverses: ["ownedProjects": "owner", "assigned": "assignee"]
+      inverses: ["ownedProjects": "owner", "assigned": "assignee"], hooks: hooks
     ).secured(
       by: JSONAPIResourcePolicy(
         visible: { requester in
@@ -64,16 +72,19 @@ public enum Tracker {
             throw JSONAPIWriteCheck.forbidden("A user changes only themselves")
           }
         },
-        delete: { _ in throw JSONAPIWriteCheck.forbidden("Users are not deleted over the API") }))
+        delete: { _ in throw JSONAPIWriteCheck.forbidden("Users are not deleted over the API") })
+    )
+    // Each user's email is theirs to see; it is not filterable or sortable either (it is named
+    // in neither list, and a restricted member may not be).
+    .servedOnly("email") { user in user.requester?.userID == user.record.id }
   }
 
   /// A project is seen by its owner and its members; anyone signed in creates one (as its
   /// owner); only the owner renames it, changes its members or deletes it (and its tasks).
   static func projects() throws -> JSONAPIResourceDeclaration {
-    // TODO(fields): `.setToRequester("owner")` and `.createOnly("owner")` when field capabilities
-    // land, so that a create may leave `owner` out; until then a create must name the requester.
-    // TODO(writes): a delete rule cascading to `tasks` when delete rules land; until then the
-    // store clears the deleted project's tasks' `project` instead of deleting them.
+    // The server sets `owner` to the requester on create (a create may leave it out, one naming
+    // someone else is refused) and no update changes it; the policy below holds the same rules.
+    // Deleting a project deletes its tasks: the rule is on `tasks.project`.
     try JSONAPIResourceDeclaration(
       Project.self, filters: ["name": .contains("name")], sortable: ["name"],
       inverses: ["tasks": "project"]
@@ -108,14 +119,16 @@ public enum Tracker {
           guard let user = check.requester?.userID, owner(of: check.before) == user else {
             throw JSONAPIWriteCheck.forbidden("Only the project's owner deletes it")
           }
-        }))
+        })
+    )
+    .setToRequester("owner")
   }
 
   /// A task is seen by whoever sees its project; the project's people create and edit its tasks,
   /// its owner deletes them; the assignee is one of the project's people.
   static func tasks() throws -> JSONAPIResourceDeclaration {
-    // TODO(fields): `.computed("overdue") { … }` and `.createOnly("project")` when field
-    // capabilities land: until then `overdue` is a stored attribute clients may write.
+    // `overdue` is computed (never stored; a write naming it is refused), `project` is set on
+    // create only, and a project's delete takes its tasks with it.
     try JSONAPIResourceDeclaration(
       Task.self, filters: ["project": .ids("project"), "done": .equals("done")],
       sortable: ["title", "priority", "due"], inverses: [:]
@@ -139,7 +152,14 @@ public enum Tracker {
           guard let user = check.requester?.userID, owner(of: project) == user else {
             throw JSONAPIWriteCheck.forbidden("Only the project's owner deletes its tasks")
           }
-        }))
+        })
+    )
+    .computed("overdue") { task in
+      guard let due = task.value(of: "due", as: Date.self) else { return .bool(false) }
+      return .bool(due < Date() && task.record.attributes["done"] != .bool(true))
+    }
+    .createOnly("project")
+    .onDelete("project", .cascade)
   }
 
   /// The id of `project`'s owner.
