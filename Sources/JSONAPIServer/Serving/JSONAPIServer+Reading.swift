@@ -156,6 +156,11 @@ extension JSONAPIServer {
     relationship: JSONAPIResourceSchema.Relationship, query: JSONAPIQuery,
     exchange: ServedExchange
   ) async throws -> JSONAPIServerResponse {
+    if let paged = try await pagedLinkage(
+      declaration, id: id, relationship: relationship, query: query, exchange: exchange)
+    {
+      return paged
+    }
     _ = try ServedQuery(query, type: nil, server: self)
     try await authorize(
       .read, declaration, id: id, relationship: relationship.name, exchange: exchange)
@@ -212,11 +217,12 @@ extension JSONAPIServer {
     _ record: JSONAPIResourceRecord, into document: inout ServedDocument,
     fields: [String: Set<String>], meta: JSONAPIValue? = nil
   ) throws {
-    guard let schema = resources[record.type]?.schema else {
+    guard let declaration = resources[record.type] else {
       return try document.identifier(record.identifier)
     }
     try document.resource(
-      record, schema: schema, fields: fields[record.type], links: links, meta: meta)
+      record, schema: declaration.schema, fields: fields[record.type], links: links, meta: meta,
+      linkageLimits: declaration.servedLinkageLimits)
   }
 
   /// `"included": […]` when the request asked to include anything (R67: present then, even
