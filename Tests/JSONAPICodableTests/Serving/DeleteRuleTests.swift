@@ -75,6 +75,19 @@ import Testing
     #expect(try await T.snapshot(store) == before)
   }
 
+  /// A requester the project's own rule refuses gets that refusal, not the count of the rows
+  /// that name the project.
+  @Test func theResourcesOwnRuleComesBeforeTheCount() async throws {
+    let (server, store, _) = try await Self.server(cascade: false)
+    let before = try await T.snapshot(store)
+    // Ann is a member of project 3, not its owner.
+    let response = await T.respond(server, as: "1", "DELETE", "/projects/3")
+    #expect(response.status == 403)
+    #expect(Self.errors(response).first?["meta"] == nil)
+    #expect(Self.errors(response).first?["code"] == "forbidden")
+    #expect(try await T.snapshot(store) == before)
+  }
+
   /// The tracker's rule: deleting a project deletes its tasks, and only those.
   @Test func cascadeDeletesTheTasks() async throws {
     let (server, store, _) = try await Self.server(cascade: true)
