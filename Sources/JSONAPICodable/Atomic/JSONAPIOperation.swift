@@ -56,6 +56,14 @@ public struct JSONAPIOperation: Sendable {
   /// Whether the operation has a `data` member (`null` included).
   public var hasData: Bool { payload.hasData }
 
+  /// The operation's `data` as a JSON value, for an operation read from a document (`nil` when
+  /// it has none, and for operations built in code): what a server reads once, without parsing
+  /// the request again.
+  package func dataValue() throws -> JSONAPIValue? {
+    guard case .received(let document, let index) = payload else { return nil }
+    return try document.dataValue(entry: index)
+  }
+
   /// Decodes the operation's `data` as `T`, as ``JSONAPIDecoder`` decodes primary data: a model
   /// for an `add` or `update` of a resource, ``JSONAPIResourceIdentifier`` (optional for a to-one
   /// relationship, which may be `null`) or `[JSONAPIResourceIdentifier]` for a relationship.

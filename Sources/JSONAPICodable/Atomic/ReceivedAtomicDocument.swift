@@ -40,6 +40,14 @@ final class ReceivedAtomicDocument: @unchecked Sendable {
     self.resolvesLaterEntries = resolvesLaterEntries
   }
 
+  /// The data of entry `index` as a JSON value, read from the tape as received; `nil` when the
+  /// entry has no `data` member. For a server that reads the operations once and the data as
+  /// values.
+  func dataValue(entry index: Int) throws -> JSONAPIValue? {
+    guard entries.indices.contains(index), let data = entries[index].data else { return nil }
+    return try tape.jsonValue(at: data)
+  }
+
   /// Decodes the data of entry `index` as `T`.
   func decode<T: Decodable>(_ type: T.Type, entry index: Int) throws -> T {
     guard entries.indices.contains(index), let data = entries[index].data else {

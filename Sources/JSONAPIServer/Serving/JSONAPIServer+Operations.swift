@@ -27,7 +27,19 @@ extension JSONAPIErrorObject {
   }
 }
 
-// `POST /operations`: the Atomic Operations extension, every operation in one store transaction.
+/// One operation of an Atomic Operations request as read once from its body: the codec's
+/// operation (its rules R99–R108 checked, with pointers) and its `data` as a value.
+struct ServedOperation: Sendable {
+  /// Where it is in `atomic:operations`.
+  let index: Int
+  let operation: JSONAPIOperation
+  /// Its `data` member (`null` included); `nil` without one.
+  let data: JSONAPIValue?
+}
+
+// `POST /operations`: the Atomic Operations extension, every operation in one store transaction,
+// each turned into the typed change (`ServedChange`) the write endpoints make and run by the same
+// write service (`apply(_:to:pointer:transaction:exchange:)`).
 extension JSONAPIServer {
   func operations(query: JSONAPIQuery, exchange: ServedExchange) async throws
     -> JSONAPIServerResponse
@@ -44,31 +56,23 @@ extension JSONAPIServer {
         reason: "an Atomic Operations request declares the extension: send Content-Type: "
           + JSONAPIMediaType.atomicOperations.headerValue)
     }
-    let document = try bodyDocument(request.body)
-    guard case .array(let raw)? = document["atomic:operations"] else {
-      throw JSONAPIError.invalidDocument(
-        reason: SpecSection.cite(
-          "an Atomic Operations request holds `atomic:operations`, an array",
-          SpecSection.atomicOperations), pointer: "")
-    }
-    guard raw.count <= options.maxOperations else {
-      throw JSONAPIError.tooManyOperations(count: raw.count, limit: options.maxOperations)
-    }
-    // The extension's own rules (R99–R108), with pointers: op, ref or href, lid, data.
-    let operations = try options.decoder.decodeOperations(from: request.body)
+    let operations = try readOperations(request.body)
     let results = try await transaction { transaction in
       var lids = ServedLids()
       var results: [JSONAPIResourceRecord?] = []
       results.reserveCapacity(operations.count)
-      for (index, operation) in operations.enumerated() {
-        let data = raw.indices.contains(index) ? raw[index]["data"] : nil
+      for operation in operations {
         do {
-          results.append(
-            try await self.perform(
-              operation, data: data, lids: &lids, transaction: transaction, exchange: exchange))
+          let (declaration, change, lid) = try self.change(of: operation, lids: lids)
+          try await self.authorize(change, declaration, exchange: exchange)
+          let result = try await self.apply(
+            change, to: declaration, pointer: "/data", transaction: transaction,
+            exchange: exchange)
+          if let lid, let result { lids.assign(type: result.type, lid: lid, id: result.id) }
+          results.append(result)
         } catch {
           throw ServedRefusal(
-            objects: Self.errorObjects(error).map { $0.pointingInto(operation: index) })
+            objects: Self.errorObjects(error).map { $0.pointingInto(operation: operation.index) })
         }
       }
       return results
@@ -88,13 +92,41 @@ extension JSONAPIServer {
     return try Self.ok(body, mediaType: exchange.mediaType)
   }
 
-  /// One operation; its result's data, or `nil` for a result without data.
-  private func perform(
-    _ operation: JSONAPIOperation, data: JSONAPIValue?, lids: inout ServedLids,
-    transaction: ServedTransaction, exchange: ServedExchange
-  ) async throws -> JSONAPIResourceRecord? {
-    let writer = transaction.writer
-    let target = try target(of: operation, data: data, lids: lids)
+  /// The operations of a request body, read once: the codec reads the document and checks the
+  /// extension's rules (R99–R108, with pointers); each operation's `data` comes from the same
+  /// read.
+  ///
+  /// - Throws: `400` for a body that is no operations document; `413` for more than
+  ///   `maxOperations` operations.
+  func readOperations(_ body: Data) throws -> [ServedOperation] {
+    // An empty body gets the answer every write endpoint gives it.
+    if body.isEmpty { _ = try bodyDocument(body) }
+    let operations = try options.decoder.decodeOperations(from: body)
+    guard operations.count <= options.maxOperations else {
+      throw JSONAPIError.tooManyOperations(count: operations.count, limit: options.maxOperations)
+    }
+    if operations.isEmpty {
+      // The codec reads a document without `atomic:operations` as no operations; a request
+      // must hold the member (an empty array is fine). Only this rare answer reads again.
+      guard case .array? = try bodyDocument(body)["atomic:operations"] else {
+        throw JSONAPIError.invalidDocument(
+          reason: SpecSection.cite(
+            "an Atomic Operations request holds `atomic:operations`, an array",
+            SpecSection.atomicOperations), pointer: "")
+      }
+    }
+    return try operations.enumerated().map { index, operation in
+      ServedOperation(index: index, operation: operation, data: try operation.dataValue())
+    }
+  }
+
+  /// The typed change an operation asks for, with `lid`s read as the ids earlier operations
+  /// gave; and the `lid` of a resource it creates.
+  func change(of operation: ServedOperation, lids: ServedLids) throws -> (
+    JSONAPIResourceDeclaration, ServedChange, lid: String?
+  ) {
+    let data = operation.data
+    let target = try target(of: operation.operation, data: data, lids: lids)
     guard let declaration = resources[target.type] else {
       throw Self.notFound("There is no resource type `\(target.type)`")
     }
@@ -107,25 +139,21 @@ extension JSONAPIServer {
             "a relationship operation needs `data`", SpecSection.atomicOperations),
           pointer: "")
       }
-      let method: String
-      switch operation.op {
-      case .add: method = "POST"
-      case .remove: method = "DELETE"
-      case .update: method = "PATCH"
+      let kind: ServedLinkageChange
+      switch operation.operation.op {
+      case .add: kind = .add
+      case .remove: kind = .remove
+      case .update: kind = .replace
       }
-      guard method == "PATCH" || relationship.isToMany else {
+      guard kind == .replace || relationship.isToMany else {
         throw JSONAPIErrorObject(
           status: "403", code: "to-one-members", title: "Forbidden",
           detail: "`\(name)` is a to-one relationship: replace it with op `update`")
       }
       let linkage = try readLinkage(data, pointer: "/data", relationship: relationship, lids: lids)
-      try await authorize(.update, declaration, id: id, relationship: name, exchange: exchange)
-      try await changeLinkage(
-        declaration, id: id, relationship: relationship, method: method, linkage: linkage,
-        pointer: "", writer: writer, exchange: exchange)
-      return nil
+      return (declaration, .linkage(id: id, relationship: relationship, kind, linkage), nil)
     }
-    switch operation.op {
+    switch operation.operation.op {
     case .add:
       guard let data else {
         throw JSONAPIError.invalidDocument(
@@ -134,11 +162,7 @@ extension JSONAPIServer {
       }
       let (record, lid) = try readResource(
         data, pointer: "/data", declaration: declaration, mode: .create, lids: lids)
-      try await authorize(.create, declaration, exchange: exchange)
-      let created = try await create(
-        record, declaration, pointer: "/data", writer: writer, exchange: exchange)
-      if let lid { lids.assign(type: created.type, lid: lid, id: created.id) }
-      return created
+      return (declaration, .create(record), lid)
     case .update:
       guard var sent = data else {
         throw JSONAPIError.invalidDocument(
@@ -156,14 +180,10 @@ extension JSONAPIServer {
       }
       let (changes, _) = try readResource(
         sent, pointer: "/data", declaration: declaration, mode: .update(id: id), lids: lids)
-      try await authorize(.update, declaration, id: id, exchange: exchange)
-      return try await update(
-        changes, declaration, pointer: "/data", writer: writer, exchange: exchange)
+      return (declaration, .update(changes), nil)
     case .remove:
       guard let id = target.id else { throw JSONAPIRequestError.missingID(pointer: "/ref") }
-      try await authorize(.delete, declaration, id: id, exchange: exchange)
-      try await deleteResource(declaration, id: id, transaction: transaction, exchange: exchange)
-      return nil
+      return (declaration, .delete(id: id), nil)
     }
   }
 

@@ -156,6 +156,11 @@ extension JSONAPIServer {
     relationship: JSONAPIResourceSchema.Relationship, query: JSONAPIQuery,
     exchange: ServedExchange
   ) async throws -> JSONAPIServerResponse {
+    if let paged = try await pagedLinkage(
+      declaration, id: id, relationship: relationship, query: query, exchange: exchange)
+    {
+      return paged
+    }
     _ = try ServedQuery(query, type: nil, server: self)
     try await authorize(
       .read, declaration, id: id, relationship: relationship.name, exchange: exchange)
@@ -220,11 +225,12 @@ extension JSONAPIServer {
     let rules = declaration.fieldRules
     guard rules.changesServing else {
       return try document.resource(
-        record, schema: declaration.schema, fields: fields[record.type], links: links, meta: meta)
+        record, schema: declaration.schema, fields: fields[record.type], links: links, meta: meta,
+        linkageLimits: declaration.servedLinkageLimits)
     }
     try document.resource(
       served(record, rules: rules), schema: declaration.servedSchema, fields: fields[record.type],
-      links: links, meta: meta)
+      links: links, meta: meta, linkageLimits: declaration.servedLinkageLimits)
   }
 
   /// `record` as the request's requester is served it: computed attributes made from the stored

@@ -1,8 +1,78 @@
 import Foundation
 
-// The write endpoints: create, update, delete, and relationship changes. Each runs in one store
-// transaction (R74), and each step is shared with Atomic Operations.
+/// How a relationship's linkage changes.
+enum ServedLinkageChange: Sendable, Hashable {
+  /// The linkage becomes the one given (R81, R83, R84).
+  case replace
+  /// The members given are added, those present skipped (R84).
+  case add
+  /// The members given are removed (R84).
+  case remove
+}
+
+/// One write, typed: what every write endpoint and every Atomic Operation hands to the write
+/// service, ``JSONAPIServer/apply(_:to:pointer:transaction:exchange:)``.
+enum ServedChange: Sendable {
+  /// A new resource, holding only the members sent.
+  case create(JSONAPIResourceRecord)
+  /// The members sent of a stored resource.
+  case update(JSONAPIResourceRecord)
+  /// A delete, with the resource's delete rules.
+  case delete(id: String)
+  /// A change of one relationship's linkage.
+  case linkage(
+    id: String, relationship: JSONAPIResourceSchema.Relationship, ServedLinkageChange,
+    JSONAPILinkage)
+}
+
+// The write service and the write endpoints: create, update, delete, and relationship changes.
+// Each endpoint reads its request into a `ServedChange` and runs it in one store transaction
+// (R74) through `apply`, the service Atomic Operations run each operation through too.
 extension JSONAPIServer {
+  /// Runs the declaration's `authorize` hook for `change`.
+  func authorize(
+    _ change: ServedChange, _ declaration: JSONAPIResourceDeclaration, exchange: ServedExchange
+  ) async throws {
+    switch change {
+    case .create:
+      try await authorize(.create, declaration, exchange: exchange)
+    case .update(let changes):
+      try await authorize(.update, declaration, id: changes.id, exchange: exchange)
+    case .delete(let id):
+      try await authorize(.delete, declaration, id: id, exchange: exchange)
+    case .linkage(let id, let relationship, _, _):
+      try await authorize(
+        .update, declaration, id: id, relationship: relationship.name, exchange: exchange)
+    }
+  }
+
+  /// The write service: applies `change` to `declaration`'s resources in `transaction`, and
+  /// returns the resource as stored for a create or an update (`nil` otherwise). `pointer` is
+  /// where the resource object is in the body, for errors.
+  ///
+  /// - Throws: What each write throws (`404`, `409`, `422`, the hooks' and policies' refusals).
+  func apply(
+    _ change: ServedChange, to declaration: JSONAPIResourceDeclaration, pointer: String,
+    transaction: ServedTransaction, exchange: ServedExchange
+  ) async throws -> JSONAPIResourceRecord? {
+    switch change {
+    case .create(let record):
+      return try await create(
+        record, declaration, pointer: pointer, writer: transaction.writer, exchange: exchange)
+    case .update(let changes):
+      return try await update(
+        changes, declaration, pointer: pointer, writer: transaction.writer, exchange: exchange)
+    case .delete(let id):
+      try await deleteResource(declaration, id: id, transaction: transaction, exchange: exchange)
+      return nil
+    case .linkage(let id, let relationship, let kind, let linkage):
+      try await changeLinkage(
+        declaration, id: id, relationship: relationship, kind, linkage: linkage,
+        writer: transaction.writer, exchange: exchange)
+      return nil
+    }
+  }
+
   /// `POST /T`.
   func create(
     _ declaration: JSONAPIResourceDeclaration, query: JSONAPIQuery, exchange: ServedExchange
@@ -11,11 +81,18 @@ extension JSONAPIServer {
     let (record, _) = try readResource(
       try primaryData(exchange.request.body), pointer: "/data", declaration: declaration,
       mode: .create, lids: nil)
-    try await authorize(.create, declaration, exchange: exchange)
-    let (created, included) = try await write { writer in
-      let created = try await self.create(
-        record, declaration, pointer: "/data", writer: writer, exchange: exchange)
-      return (created, try await includedResources([created], tree: served.include, reader: writer))
+    let change = ServedChange.create(record)
+    try await authorize(change, declaration, exchange: exchange)
+    let (created, included) = try await transaction { transaction in
+      let created = try await self.apply(
+        change, to: declaration, pointer: "/data", transaction: transaction, exchange: exchange)
+      guard let created else {
+        throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: record.id)
+      }
+      return (
+        created,
+        try await includedResources([created], tree: served.include, reader: transaction.writer)
+      )
     }
     var response = try Self.ok(
       single(created, included: included, served: served, exchange: exchange), status: 201,
@@ -56,15 +133,22 @@ extension JSONAPIServer {
     let (changes, _) = try readResource(
       try primaryData(exchange.request.body), pointer: "/data", declaration: declaration,
       mode: .update(id: id), lids: nil)
-    try await authorize(.update, declaration, id: id, exchange: exchange)
-    let (updated, included) = try await write { writer in
+    let change = ServedChange.update(changes)
+    try await authorize(change, declaration, exchange: exchange)
+    let (updated, included) = try await transaction { transaction in
       try await self.checkPreconditions(exchange: exchange) {
         try await self.lockedRepresentation(
-          declaration, id: id, served: served, exchange: exchange, writer: writer)
+          declaration, id: id, served: served, exchange: exchange, writer: transaction.writer)
       }
-      let updated = try await self.update(
-        changes, declaration, pointer: "/data", writer: writer, exchange: exchange)
-      return (updated, try await includedResources([updated], tree: served.include, reader: writer))
+      let updated = try await self.apply(
+        change, to: declaration, pointer: "/data", transaction: transaction, exchange: exchange)
+      guard let updated else {
+        throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
+      }
+      return (
+        updated,
+        try await includedResources([updated], tree: served.include, reader: transaction.writer)
+      )
     }
     var response = try Self.ok(
       single(updated, included: included, served: served, exchange: exchange),
@@ -128,7 +212,8 @@ extension JSONAPIServer {
     exchange: ServedExchange
   ) async throws -> JSONAPIServerResponse {
     _ = try ServedQuery(query, type: nil, server: self)
-    try await authorize(.delete, declaration, id: id, exchange: exchange)
+    let change = ServedChange.delete(id: id)
+    try await authorize(change, declaration, exchange: exchange)
     try await transaction { transaction in
       try await self.checkPreconditions(exchange: exchange) {
         // Compared with what `GET` of the same target answers.
@@ -137,8 +222,8 @@ extension JSONAPIServer {
           served: try ServedQuery(query, type: declaration.type, server: self),
           exchange: exchange, writer: transaction.writer)
       }
-      try await self.deleteResource(
-        declaration, id: id, transaction: transaction, exchange: exchange)
+      _ = try await self.apply(
+        change, to: declaration, pointer: "/data", transaction: transaction, exchange: exchange)
     }
     return JSONAPIServerResponse(status: 204)
   }
@@ -153,49 +238,55 @@ extension JSONAPIServer {
     let linkage = try readLinkage(
       try primaryData(exchange.request.body), pointer: "/data", relationship: relationship,
       lids: nil)
-    try await authorize(
-      .update, declaration, id: id, relationship: relationship.name, exchange: exchange)
-    try await write { writer in
+    // The method says the change here, at the edge; the service sees only the change.
+    let kind: ServedLinkageChange =
+      switch method {
+      case "POST": .add
+      case "DELETE": .remove
+      default: .replace
+      }
+    let change = ServedChange.linkage(id: id, relationship: relationship, kind, linkage)
+    try await authorize(change, declaration, exchange: exchange)
+    try await transaction { transaction in
       // The target is the relationship: compared with what `GET` of its linkage answers.
       try await self.checkPreconditions(exchange: exchange) {
-        guard let current = try await writer.lockForWriting(declaration.type, id: id) else {
-          return nil
-        }
+        guard let current = try await transaction.writer.lockForWriting(declaration.type, id: id)
+        else { return nil }
         var document = try self.linkageDocument(current, relationship: relationship)
         return try document.data()
       }
-      try await self.changeLinkage(
-        declaration, id: id, relationship: relationship, method: method, linkage: linkage,
-        pointer: "", writer: writer, exchange: exchange)
+      _ = try await self.apply(
+        change, to: declaration, pointer: "", transaction: transaction, exchange: exchange)
     }
     return JSONAPIServerResponse(status: 204)
   }
 
-  /// Replaces (`PATCH`), adds to (`POST`) or removes from (`DELETE`) a relationship's linkage.
+  /// Replaces, adds to or removes from a relationship's linkage.
   func changeLinkage(
     _ declaration: JSONAPIResourceDeclaration, id: String,
-    relationship: JSONAPIResourceSchema.Relationship, method: String, linkage: JSONAPILinkage,
-    pointer: String, writer: any JSONAPIStoreWriter, exchange: ServedExchange
+    relationship: JSONAPIResourceSchema.Relationship, _ kind: ServedLinkageChange,
+    linkage: JSONAPILinkage, writer: any JSONAPIStoreWriter, exchange: ServedExchange
   ) async throws {
+    let pointer = ""
     guard let current = try await writer.resources(declaration.type, ids: [id]).first else {
       throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
     }
     var sent = JSONAPIResourceRecord(type: declaration.type, id: id)
     sent.relationships[relationship.name] = linkage
-    if method != "DELETE" {
+    if kind != .remove {
       try await checkRelatedExist(sent, pointer: nil, reader: writer)
     }
     let before = current.relationships[relationship.name]?.identifiers ?? []
     var merged = current
-    switch method {
-    case "POST":
+    switch kind {
+    case .add:
       var present = Set(before)
       merged.relationships[relationship.name] = .toMany(
         before + linkage.identifiers.filter { present.insert($0).inserted })
-    case "DELETE":
+    case .remove:
       let removed = Set(linkage.identifiers)
       merged.relationships[relationship.name] = .toMany(before.filter { !removed.contains($0) })
-    default:
+    case .replace:
       merged.relationships[relationship.name] = linkage
     }
     let access = JSONAPIAccess(
@@ -206,14 +297,14 @@ extension JSONAPIServer {
       try await check(merged, declaration, pointer: pointer, reader: writer)
     }
     let found: Bool
-    switch method {
-    case "POST":
+    switch kind {
+    case .add:
       found = try await writer.add(
         linkage.identifiers, to: relationship.name, of: declaration.type, id: id)
-    case "DELETE":
+    case .remove:
       found = try await writer.remove(
         linkage.identifiers, from: relationship.name, of: declaration.type, id: id)
-    default:
+    case .replace:
       var written = JSONAPIResourceRecord(type: declaration.type, id: id)
       written.relationships[relationship.name] = linkage
       found = try await writer.update(written) != nil

@@ -44,11 +44,13 @@ extension JSONAPIServer {
     else {
       throw JSONAPIRequestError.resourceNotFound(type: declaration.type, id: id)
     }
-    let plan = try await deletionPlan(of: current, reader: transaction.raw)
+    // The resource's own checks first: a requester its rules refuse learns nothing of what
+    // names it.
     try declaration.hooks.willDelete?(
       current,
       JSONAPIAccess(action: .delete, type: declaration.type, id: id, request: exchange.request))
     try await transaction.checkDelete(current)
+    let plan = try await deletionPlan(of: current, reader: transaction.raw)
     // A cascaded delete is checked as a delete of that resource would be: its type's authorize
     // hook, its policy's delete rule and its willDelete hook, each on the row as stored.
     for batch in plan.batches.dropFirst() {

@@ -123,9 +123,12 @@ struct ServedDocument {
 
   /// A resource object: `type`, `id`, the attributes and relationships that `fields` allows (all
   /// when `nil`) in schema order, and `links.self` under `links` (none when `nil`).
+  ///
+  /// A to-many relationship whose linkage names more than its limit in `linkageLimits` is
+  /// written with its links and without `data` (R25, R32).
   mutating func resource(
     _ record: JSONAPIResourceRecord, schema: JSONAPIResourceSchema, fields: Set<String>?,
-    links: ServedLinks?, meta: JSONAPIValue? = nil
+    links: ServedLinks?, meta: JSONAPIValue? = nil, linkageLimits: [String: Int] = [:]
   ) throws {
     try openObject()
     key("type")
@@ -160,10 +163,13 @@ struct ServedDocument {
           try string(links.related(relationship.name, of: record))
           closeObject()
         }
-        key("data")
-        try linkage(
+        let served =
           record.relationships[relationship.name]
-            ?? (relationship.isToMany ? .toMany([]) : .toOne(nil)))
+          ?? (relationship.isToMany ? .toMany([]) : .toOne(nil))
+        if links == nil || served.identifiers.count <= linkageLimits[relationship.name] ?? Int.max {
+          key("data")
+          try linkage(served)
+        }
         closeObject()
       }
       closeObject()

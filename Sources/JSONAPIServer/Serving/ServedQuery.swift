@@ -119,7 +119,8 @@ extension JSONAPIServer {
       var requested: Set<ServedIdentity> = []
       var edges: [(identity: ServedIdentity, node: Int)] = []
       for (record, node) in frontier {
-        for (name, child) in tree.children[node] {
+        // Linkage a document leaves out (over its limit) is not followed either (R38).
+        for (name, child) in tree.children[node] where servesLinkage(of: name, in: record) {
           for identifier in record.relationships[name]?.identifiers ?? [] {
             guard let id = identifier.id else { continue }
             let identity = ServedIdentity(type: identifier.type, id: id)

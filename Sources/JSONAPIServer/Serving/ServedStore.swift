@@ -8,7 +8,14 @@ extension JSONAPIServer {
     async throws -> T
   {
     try await store.read { reader in
-      try await body(try self.guarded(ServedReader(base: reader, server: self), raw: reader))
+      // Documents are what reads serve: their inverse linkage is read bounded, among the rows
+      // the requester sees, so that a resource with any number of related rows costs a bounded
+      // read (writes read it whole, for the rules that see it).
+      let policies = try ServedPolicies.current(self)
+      let served = ServedReader(
+        base: reader, server: self, boundsLinkage: true, visibility: policies?.conditions ?? [:])
+      guard let policies else { return try await body(served) }
+      return try await body(GuardedReader(served: served, raw: reader, policies: policies))
     }
   }
 
@@ -75,6 +82,12 @@ struct ServedTransaction: Sendable {
 struct ServedReader: JSONAPIStoreReader {
   let base: any JSONAPIStoreReader
   let server: JSONAPIServer
+  /// Whether inverse linkage is read bounded: at most its limit plus one identifier per owner,
+  /// among the rows `visibility` admits (`JSONAPIServer.servesLinkage(of:in:)` then leaves out
+  /// what is over the limit). Otherwise whole, as writes need it.
+  var boundsLinkage = false
+  /// The requester's resolved visibility conditions, by type, for bounded reads.
+  var visibility: [String: JSONAPIRowCondition] = [:]
 
   func resources(_ type: String, ids: [String]) async throws -> [JSONAPIResourceRecord] {
     try await fill(try await base.resources(type, ids: ids), type: type)
@@ -112,7 +125,14 @@ struct ServedReader: JSONAPIStoreReader {
       guard let target = relationship.targetType, let member = relationship.inverse else {
         continue
       }
-      let members = try await mirrored(target, member: member, owners: records.map(\.id))
+      let members =
+        boundsLinkage
+        ? try await mirrored(
+          target, member: member, owners: records.map(\.id),
+          limit: server.resources[type]?.linkageLimit(of: relationship.name)
+            ?? JSONAPIResourceDeclaration.defaultLinkageLimit,
+          visibility: visibility[target])
+        : try await mirrored(target, member: member, owners: records.map(\.id))
       for index in records.indices {
         records[index].relationships[relationship.name] = .toMany(
           members[records[index].id] ?? [])
@@ -121,7 +141,8 @@ struct ServedReader: JSONAPIStoreReader {
     return records
   }
 
-  /// The resources of `target` whose to-one `member` names one of `owners`, by owner id.
+  /// The resources of `target` whose to-one `member` names one of `owners`, by owner id: every
+  /// one, for writes.
   func mirrored(_ target: String, member: String, owners: [String]) async throws
     -> [String: [JSONAPIResourceIdentifier]]
   {
@@ -200,10 +221,10 @@ struct ServedWriter: JSONAPIStoreWriter {
       return try await base.add(identifiers, to: relationship, of: type, id: id)
     }
     guard try await !base.resources(type, ids: [id]).isEmpty else { return false }
-    for identifier in identifiers {
-      try await point(
-        identifier, member: inverse, at: JSONAPIResourceIdentifier(type: type, id: id))
-    }
+    let target = server.resources[type]?.schema.relationship(named: relationship)?.targetType ?? ""
+    try await point(
+      identifiers.filter { $0.type == target }.compactMap(\.id), of: target, member: inverse,
+      at: JSONAPIResourceIdentifier(type: type, id: id))
     return true
   }
 
@@ -230,9 +251,7 @@ struct ServedWriter: JSONAPIStoreWriter {
             member: inverse, isRelationship: true, comparison: .equals, values: [.string(id)]),
         ],
         sort: [.ascending("id")], window: .offset(0, limit: removed.count), countsTotal: false))
-    for record in named.resources {
-      try await point(record.identifier, member: inverse, at: nil)
-    }
+    try await point(named.resources.map(\.id), of: target, member: inverse, at: nil)
     return true
   }
 
@@ -268,33 +287,32 @@ struct ServedWriter: JSONAPIStoreWriter {
       let current =
         try await reader.mirrored(target, member: member, owners: [owner.id])[owner.id] ?? []
       let kept = Set(wanted)
-      for identifier in current where !kept.contains(identifier) {
-        try await point(identifier, member: member, at: nil)
-      }
+      try await point(
+        current.filter { !kept.contains($0) && $0.type == target }.compactMap(\.id), of: target,
+        member: member, at: nil)
       let present = Set(current)
-      for identifier in wanted where !present.contains(identifier) {
-        try await point(identifier, member: member, at: owner.identifier)
-      }
+      try await point(
+        wanted.filter { !present.contains($0) && $0.type == target }.compactMap(\.id),
+        of: target, member: member, at: owner.identifier)
     }
   }
 
-  /// Sets the to-one `member` of `resource` to `owner` (or clears it).
+  /// Sets the to-one `member` of the resources `ids` of `type` to `owner` (or clears it), in one
+  /// store call for them all.
   ///
   /// - Throws: `409` when clearing a to-one relationship the model requires.
   private func point(
-    _ resource: JSONAPIResourceIdentifier, member: String, at owner: JSONAPIResourceIdentifier?
+    _ ids: [String], of type: String, member: String, at owner: JSONAPIResourceIdentifier?
   ) async throws {
-    guard let id = resource.id else { return }
+    guard let first = ids.first else { return }
     if owner == nil,
-      server.resources[resource.type]?.schema.relationship(named: member)?.isOptional == false
+      server.resources[type]?.schema.relationship(named: member)?.isOptional == false
     {
       throw JSONAPIErrorObject(
         status: "409", code: "required-relationship", title: "Conflict",
-        detail: "\(resource.type)/\(id) must keep its `\(member)`: delete it, or move it to "
+        detail: "\(type)/\(first) must keep its `\(member)`: delete it, or move it to "
           + "another resource")
     }
-    var change = JSONAPIResourceRecord(type: resource.type, id: id)
-    change.relationships[member] = .toOne(owner)
-    _ = try await base.update(change)
+    _ = try await base.setToOne(member, of: type, ids: ids, to: owner)
   }
 }

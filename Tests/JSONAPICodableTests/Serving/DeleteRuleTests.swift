@@ -75,6 +75,19 @@ import Testing
     #expect(try await T.snapshot(store) == before)
   }
 
+  /// A requester the project's own rule refuses gets that refusal, not the count of the rows
+  /// that name the project.
+  @Test func theResourcesOwnRuleComesBeforeTheCount() async throws {
+    let (server, store, _) = try await Self.server(cascade: false)
+    let before = try await T.snapshot(store)
+    // Ann is a member of project 3, not its owner.
+    let response = await T.respond(server, as: "1", "DELETE", "/projects/3")
+    #expect(response.status == 403)
+    #expect(Self.errors(response).first?["meta"] == nil)
+    #expect(Self.errors(response).first?["code"] == "forbidden")
+    #expect(try await T.snapshot(store) == before)
+  }
+
   /// The tracker's rule: deleting a project deletes its tasks, and only those.
   @Test func cascadeDeletesTheTasks() async throws {
     let (server, store, _) = try await Self.server(cascade: true)
@@ -173,18 +186,22 @@ import Testing
   }
 
   /// The rows that name a batch are read in one page per relationship and batch, and deleted in
-  /// one bulk call per batch: not once per row.
+  /// one bulk call per batch: not once per row. (Without the tasks' delete rule, whose reads of
+  /// each task's project are the app's own.)
   @Test func cascadeReadsAndDeletesInBatches() async throws {
     var records = T.seed()
     for number in 100..<1_300 {
       records.append(T.task("\(number)", "many", project: "4", assignee: "3"))
     }
-    let (server, store, counting) = try await Self.server(cascade: true, records: records)
+    let visible = try #require(try T.declarations().first { $0.type == "tasks" }?.policy.visible)
+    let (server, store, counting) = try await Self.server(
+      cascade: true, taskPolicy: JSONAPIResourcePolicy(visible: visible), records: records)
     _ = counting.take()
     let response = await T.respond(server, as: "3", "DELETE", "/projects/4")
     #expect(response.status == 204)
     let calls = counting.take().calls
-    // One page finds the 1 201 tasks; the plan checks no other relationship of tasks.
+    // One page finds the 1 201 tasks (no relationship but inverses names tasks); the others
+    // read the project's own `tasks` and their visibility: three in all, whatever the count.
     #expect(calls.filter { $0 == "page tasks" }.count <= 3)
     #expect(calls.filter { $0 == "delete[] tasks" }.count == 3)  // 500 + 500 + 201
     #expect(!calls.contains("delete tasks"))

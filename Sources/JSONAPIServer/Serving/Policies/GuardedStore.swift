@@ -233,11 +233,18 @@ struct GuardedWriter: JSONAPIStoreWriter {
     type: String, before: JSONAPIResourceRecord?, after: JSONAPIResourceRecord?
   ) async throws {
     guard let check = server.resources[type]?.policy[keyPath: rule] else { return }
+    // A rule reads as documents do: inverse linkage bounded by its limit, so that a rule run
+    // for each of many rows (a cascade) does not read every row each related one names.
+    let bounded = GuardedReader(
+      served: ServedReader(
+        base: reader.raw, server: server, boundsLinkage: true,
+        visibility: reader.policies.conditions),
+      raw: reader.raw, policies: reader.policies)
     do {
       try await check(
         JSONAPIWriteCheck(
           type: type, before: before, after: after, requester: reader.policies.requester,
-          reader: reader))
+          reader: bounded))
     } catch let error as JSONAPIErrorObject {
       throw error
     } catch {
