@@ -423,18 +423,13 @@ extension JSONAPIServer {
 
   // MARK: Hooks
 
-  /// Runs the declaration's `authorize` hook; first refuses a change of a relationship the client
-  /// may not change (create-only, set by the server, or mirroring such a member of its target)
-  /// through its relationship endpoint or an Atomic Operations relationship operation.
+  /// Runs the declaration's `authorize` hook.
   ///
-  /// - Throws: `403` at `/data` for such a relationship; what the hook throws.
+  /// - Throws: What the hook throws.
   func authorize(
     _ action: JSONAPIAccess.Action, _ declaration: JSONAPIResourceDeclaration, id: String? = nil,
     relationship: String? = nil, exchange: ServedExchange
   ) async throws {
-    if action == .update, let relationship {
-      try refuseWrite(of: relationship, declaration: declaration, isCreate: false, pointer: "/data")
-    }
     guard let authorize = declaration.hooks.authorize else { return }
     try await authorize(
       JSONAPIAccess(

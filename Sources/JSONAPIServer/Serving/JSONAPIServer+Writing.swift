@@ -276,6 +276,12 @@ extension JSONAPIServer {
     if kind != .remove {
       try await checkRelatedExist(sent, pointer: nil, reader: writer)
     }
+    // A relationship the client may not change (create-only, set by the server, or mirroring
+    // such a member of its target) is refused only now: a resource the requester cannot see,
+    // the owner or one named, is first a `404` like one that does not exist, whichever rule the
+    // write breaks.
+    try refuseWrite(
+      of: relationship.name, declaration: declaration, isCreate: false, pointer: "/data")
     let before = current.relationships[relationship.name]?.identifiers ?? []
     var merged = current
     switch kind {
