@@ -158,10 +158,15 @@ extension JSONAPIServer {
       counts[edge] = (before.count + count, before.atLeast || (page.total == nil && page.hasMore))
     }
     guard order.isEmpty else {
+      // The count takes in rows the requester may not see: of a type with a visibility policy,
+      // it would tell how many hidden rows there are (as a total in `meta` would), so it is
+      // left out. That rows name the resource is what the refusal itself cannot help saying.
+      let policed = try ServedPolicies.current(self)?.conditions ?? [:]
       throw ServedRefusal(
         objects: order.map { edge in
           let (count, atLeast) = counts[edge] ?? (0, false)
-          return Self.refused(root, by: edge, count: count, atLeast: atLeast)
+          return Self.refused(
+            root, by: edge, count: policed[edge.type] == nil ? count : nil, atLeast: atLeast)
         })
     }
     return plan
@@ -181,20 +186,22 @@ extension JSONAPIServer {
       sort: [.ascending("id")], window: .offset(0, limit: limit), countsTotal: countsTotal)
   }
 
-  /// The refusal of a `refuse` rule: the relationship and how many rows, never which.
+  /// The refusal of a `refuse` rule: the relationship and how many rows (`nil`: not told),
+  /// never which.
   static func refused(
-    _ root: JSONAPIResourceRecord, by edge: ServedDeleteEdge, count: Int, atLeast: Bool
+    _ root: JSONAPIResourceRecord, by edge: ServedDeleteEdge, count: Int?, atLeast: Bool
   ) -> JSONAPIErrorObject {
-    let counted = "\(atLeast ? "at least " : "")\(count) \(edge.type)"
+    let counted = count.map { "\(atLeast ? "at least " : "")\($0) \(edge.type)" } ?? edge.type
+    var meta: [String: JSONAPIValue] = [
+      "relationship": .string("\(edge.type).\(edge.relationship)")
+    ]
+    if let count { meta["count"] = .integer(count) }
     return JSONAPIErrorObject(
       status: "409", code: "delete-refused", title: "Conflict",
       detail: "\(root.type)/\(root.id) cannot be deleted: \(counted) name it (or a resource "
         + "deleted with it) by `\(edge.relationship)`, which refuses deletes. Delete them or "
         + "change their `\(edge.relationship)` first",
-      meta: .object([
-        "relationship": .string("\(edge.type).\(edge.relationship)"),
-        "count": .integer(count),
-      ]))
+      meta: .object(meta))
   }
 
   static func tooLarge(_ root: JSONAPIResourceRecord) -> JSONAPIErrorObject {
