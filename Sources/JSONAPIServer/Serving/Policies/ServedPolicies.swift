@@ -126,7 +126,9 @@ extension JSONAPIServer {
   static func checkPolicies(
     _ resources: [JSONAPIResourceDeclaration], store: any JSONAPIStore
   ) throws {
-    if let open = resources.first(where: { $0.policy.visible != nil && $0.acceptsClientGeneratedIDs }) {
+    if let open = resources.first(where: {
+      $0.policy.visible != nil && $0.acceptsClientGeneratedIDs
+    }) {
       throw JSONAPIDeclarationError(
         reason: "Cannot serve `\(open.type)`: it has a visibility policy and takes "
           + "client-generated ids, and a create under an id that a row hidden from the requester "
