@@ -109,9 +109,16 @@ enum Library {
         }))
     let store = JSONAPIMemoryStore(schemas: [authors.schema, books.schema, loans.schema])
     try await store.insert(seed)
+    // `Loan.dueDate` is a `Date` sent as ISO 8601 text: the server's coders say so, so that a
+    // body's dates are read as the model reads them (anything else is a 422 at the member) and
+    // the OpenAPI description calls them `date-time` strings.
+    var decoder = JSONAPIDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    var encoder = JSONAPIEncoder()
+    encoder.dateEncodingStrategy = .iso8601
     return try JSONAPIServer(
       resources: [authors, books, loans], store: store, baseURL: baseURL,
-      options: JSONAPIServer.Options(maxBodyBytes: 64 << 10))
+      options: JSONAPIServer.Options(maxBodyBytes: 64 << 10, decoder: decoder, encoder: encoder))
   }
 
   static func invalid(_ member: String, code: String, _ detail: String) -> JSONAPIErrorObject {
