@@ -143,6 +143,10 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
   /// linkage: `id` reads the id, `attribute` each attribute (by its index among the table's
   /// attributes), `toOne` each to-one relationship's id (by its index); `nil` for a row without
   /// an id.
+  // Inlinable, as the other per-row parts below: a store's module then specialises it for its
+  // dialect and row type, where an unspecialised generic call asks the runtime for generic
+  // metadata on every row.
+  @inlinable
   public func record<Row>(
     _ info: Table, _ fetched: Row, id: (Row) throws -> String?,
     attribute: (Row, Int, SQLStoreCatalog<Dialect.Column>.Attribute) throws -> JSONAPIValue,
@@ -620,6 +624,7 @@ public struct SQLPagePlan<Dialect: SQLDialect>: Sendable {
   public var isBackwards: Bool
 
   /// The page's rows from what ``select`` read, in order, and whether more follow.
+  @inlinable
   public func rows<Row>(_ fetched: [Row]) -> (rows: [Row], hasMore: Bool) {
     var rows = fetched
     let hasMore = rows.count > limit
@@ -632,6 +637,7 @@ public struct SQLPagePlan<Dialect: SQLDialect>: Sendable {
 extension SQLReads {
   /// `records` with the linkage of `toMany` from `pairs` (owner id, target id, in order), an
   /// empty one for owners without members.
+  @inlinable
   public func attach(
     _ pairs: [(owner: String, target: String)], of toMany: ToMany,
     to records: inout [JSONAPIResourceRecord]
