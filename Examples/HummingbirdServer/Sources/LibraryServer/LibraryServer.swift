@@ -112,9 +112,9 @@ enum Library {
     // `Loan.dueDate` is a `Date` sent as ISO 8601 text: the server's coders say so, so that a
     // body's dates are read as the model reads them (anything else is a 422 at the member) and
     // the OpenAPI description calls them `date-time` strings.
-    var decoder = JSONAPIDecoder()
+    let decoder = JSONAPIDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    var encoder = JSONAPIEncoder()
+    let encoder = JSONAPIEncoder()
     encoder.dateEncodingStrategy = .iso8601
     return try JSONAPIServer(
       resources: [authors, books, loans], store: store, baseURL: baseURL,
