@@ -50,7 +50,8 @@ extension JSONAPIServer {
       current,
       JSONAPIAccess(action: .delete, type: declaration.type, id: id, request: exchange.request))
     try await transaction.checkDelete(current)
-    let plan = try await deletionPlan(of: current, reader: transaction.raw)
+    let plan = try await deletionPlan(
+      of: current, reader: transaction.raw, policies: transaction.policies)
     // A cascaded delete is checked as a delete of that resource would be: its type's authorize
     // hook, its policy's delete rule and its willDelete hook, each on the row as stored.
     for batch in plan.batches.dropFirst() {
@@ -89,13 +90,14 @@ extension JSONAPIServer {
 
   /// Follows every cascade from `root` (each resource once, so cycles end) and counts what the
   /// `refuse` rules find, reading through `reader`, the store's own (every row, whoever asks:
-  /// a hidden row still names what is deleted).
+  /// a hidden row still names what is deleted). `policies`, the request's, say which types'
+  /// counts a refusal leaves out.
   ///
   /// - Throws: `409` when a `refuse` rule finds rows, or when more than
   ///   ``maxDeletedResources`` would go.
-  func deletionPlan(of root: JSONAPIResourceRecord, reader: any JSONAPIStoreReader) async throws
-    -> ServedDeletionPlan
-  {
+  func deletionPlan(
+    of root: JSONAPIResourceRecord, reader: any JSONAPIStoreReader, policies: ServedPolicies?
+  ) async throws -> ServedDeletionPlan {
     var plan = ServedDeletionPlan()
     plan.batches.append((root.type, [root.id]))
     var deleted: Set<ServedIdentity> = [ServedIdentity(root)]
@@ -161,7 +163,7 @@ extension JSONAPIServer {
       // The count takes in rows the requester may not see: of a type with a visibility policy,
       // it would tell how many hidden rows there are (as a total in `meta` would), so it is
       // left out. That rows name the resource is what the refusal itself cannot help saying.
-      let policed = try ServedPolicies.current(self)?.conditions ?? [:]
+      let policed = policies?.conditions ?? [:]
       throw ServedRefusal(
         objects: order.map { edge in
           let (count, atLeast) = counts[edge] ?? (0, false)
