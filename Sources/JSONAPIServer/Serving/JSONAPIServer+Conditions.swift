@@ -4,16 +4,16 @@ import Foundation
 // `GET` carries a strong `ETag` made from the bytes served, `If-None-Match` turns a read into a
 // `304`, and `If-Match` guards writes. See "Versions and conditional requests" in the catalog.
 extension JSONAPIServer {
-  /// The strong entity tag of a representation: the first 128 bits of the SHA-256 of the exact
-  /// bytes served, in hexadecimal and quoted (`"3a7bd3e2360a3d29eea436fcfb7e44c7"`).
+  /// The strong entity tag of a representation: the 128-bit BLAKE2b digest of the exact bytes
+  /// served, in hexadecimal and quoted (`"3a7bd3e2360a3d29eea436fcfb7e44c7"`).
   ///
   /// From the bytes rather than a version the store keeps, so that every store has validators
   /// without a column for them, the tag changes exactly when the answer does (an included
   /// resource, a sparse fieldset or a page is part of it), and two instances serving one database
-  /// agree. 128 bits keep the header short while two versions of one answer sharing a tag stay
-  /// out of reach.
+  /// agree. 128 bits of a cryptographic hash keep the header short while two versions of one
+  /// answer sharing a tag stay out of reach.
   static func entityTag(of body: Data) -> String {
-    "\"" + ServedSHA256.hex(body).prefix(32) + "\""
+    "\"" + ServedDigest.hex(body) + "\""
   }
 
   /// A `GET` (or `HEAD`) answer `200` with its `ETag`, then the request's conditions evaluated

@@ -39,20 +39,39 @@ import Testing
 
   // MARK: Validators
 
-  /// The digest is SHA-256: FIPS 180-4's own examples, one and two blocks, and the empty input.
-  @Test func theDigestIsSHA256() {
+  /// The digest is BLAKE2b: RFC 7693's own example (the 64-byte digest of "abc"), and 16-byte
+  /// digests (the tags' length: a digest of its own, not a longer one cut short) of the empty
+  /// input and of longer ones, against Python's `hashlib.blake2b(…, digest_size=16)`.
+  @Test func theDigestIsBLAKE2b() {
     #expect(
-      ServedSHA256.hex(Data())
-        == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+      ServedDigest.hex(Data("abc".utf8), length: 64)
+        == "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d1"
+        + "7d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923")
+    #expect(ServedDigest.hex(Data()) == "cae66941d9efbd404e4d88758ea67670")
+    #expect(ServedDigest.hex(Data("abc".utf8)) == "cf4ab791c62b8d2b2109c90275287816")
     #expect(
-      ServedSHA256.hex(Data("abc".utf8))
-        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-    #expect(
-      ServedSHA256.hex(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-        == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-    #expect(
-      ServedSHA256.hex(Data(repeating: UInt8(ascii: "a"), count: 1000))
-        == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+      ServedDigest.hex(Data(repeating: UInt8(ascii: "a"), count: 1000))
+        == "a0e5a332e985551c28a377c40f4139c3")
+  }
+
+  /// Every block but the last is read where it lies and only the last is padded, so the lengths
+  /// around a block's end (a full last block is not followed by an empty one) and a body that is
+  /// a slice of larger data (its bytes start past index 0) are each checked, against Python's
+  /// `hashlib.blake2b(…, digest_size=16)`.
+  @Test func theDigestHoldsAtBlockEdgesAndOnSlices() {
+    let bytes = (0..<400).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
+    let expected: [(Int, String)] = [
+      (1, "71b186b851e866e71be237342976049a"), (127, "e00ab0ead4d729de8fbe7745d642e416"),
+      (128, "8e0cf9bb1b36fa6c42aa6490f719b575"), (129, "6cefde50e4008690e61cf8225d101256"),
+      (255, "b1bce9f0dc0bec101cd5e09b7961937c"), (256, "ac60b0f8b3227af67328401630cd4dfa"),
+      (257, "7e5b16bfede2940cbed4da50b56da597"), (400, "9192abcb04b659324c8e3e6b5186a98b"),
+    ]
+    for (count, digest) in expected {
+      #expect(ServedDigest.hex(Data(bytes.prefix(count))) == digest, "\(count) bytes")
+    }
+    let slice = Data(bytes)[5..<300]
+    #expect(slice.startIndex == 5)
+    #expect(ServedDigest.hex(slice) == "bf425081d0403d192ba9d6c0dd07bb6e")
   }
 
   /// Every kind of read answers a strong tag that is the digest of the exact bytes served, and

@@ -80,16 +80,19 @@ public protocol SQLDialect: Sendable {
 
 extension SQLDialect {
   /// Every condition (``alwaysTrue`` for none).
+  @inlinable
   public func all(_ conditions: [SQLFragment<Value>]) -> SQLFragment<Value> {
     conditions.isEmpty ? alwaysTrue : "(" + .joined(conditions, separator: " AND ") + ")"
   }
 
   /// Any condition (``alwaysFalse`` for none).
+  @inlinable
   public func any(_ conditions: [SQLFragment<Value>]) -> SQLFragment<Value> {
     conditions.isEmpty ? alwaysFalse : "(" + .joined(conditions, separator: " OR ") + ")"
   }
 
   /// `ids`, each once (by bytes), in the order given, in chunks of at most ``idsPerStatement``.
+  @inlinable
   public func chunks(_ ids: [String]) -> [[String]] {
     var seen: Set<[UInt8]> = []
     let unique = ids.filter { seen.insert(Array($0.utf8)).inserted }
@@ -107,6 +110,7 @@ extension SQLDialect {
 
 /// The text a filter or cursor value stands for when compared with ids: a string as it is, an
 /// integer as its decimal text; `nil` for other values.
+@inlinable
 public func sqlIDText(of value: JSONAPIValue) -> String? {
   switch value {
   case .string(let text): return text

@@ -23,37 +23,38 @@ public struct SQLFragment<Value: Sendable>: Sendable, ExpressibleByStringInterpo
   public var parts: [Part]
 
   /// A fragment of `parts`.
-  public init(parts: [Part]) { self.parts = parts }
+  @inlinable public init(parts: [Part]) { self.parts = parts }
 
   /// SQL text without values.
-  public init(stringLiteral value: String) { parts = [.raw(value)] }
+  @inlinable public init(stringLiteral value: String) { parts = [.raw(value)] }
 
   /// Text, values and fragments, in order.
-  public init(stringInterpolation: StringInterpolation) { parts = stringInterpolation.parts }
+  @inlinable public init(stringInterpolation: StringInterpolation) { parts = stringInterpolation.parts }
 
   /// What a fragment literal is built from.
   public struct StringInterpolation: StringInterpolationProtocol {
-    var parts: [Part] = []
+    @usableFromInline var parts: [Part] = []
 
     /// Room for the pieces of a literal with `interpolationCount` interpolations.
-    public init(literalCapacity: Int, interpolationCount: Int) {
+    @inlinable public init(literalCapacity: Int, interpolationCount: Int) {
       parts.reserveCapacity(2 * interpolationCount + 1)
     }
 
     /// The literal's text, as it is.
-    public mutating func appendLiteral(_ literal: String) { parts.append(.raw(literal)) }
+    @inlinable public mutating func appendLiteral(_ literal: String) { parts.append(.raw(literal)) }
 
     /// SQL text (quoted names, keywords), never request data.
-    public mutating func appendInterpolation(raw text: String) { parts.append(.raw(text)) }
+    @inlinable public mutating func appendInterpolation(raw text: String) { parts.append(.raw(text)) }
 
     /// A value, bound as a parameter.
-    public mutating func appendInterpolation(_ value: Value) { parts.append(.value(value)) }
+    @inlinable public mutating func appendInterpolation(_ value: Value) { parts.append(.value(value)) }
 
     /// Another fragment, with its values.
-    public mutating func appendInterpolation(_ fragment: SQLFragment) { parts += fragment.parts }
+    @inlinable public mutating func appendInterpolation(_ fragment: SQLFragment) { parts += fragment.parts }
   }
 
   /// The fragments with `separator` between them.
+  @inlinable
   public static func joined(_ pieces: [SQLFragment], separator: String) -> SQLFragment {
     var parts: [Part] = []
     for (index, piece) in pieces.enumerated() {
@@ -64,12 +65,14 @@ public struct SQLFragment<Value: Sendable>: Sendable, ExpressibleByStringInterpo
   }
 
   /// One fragment after the other.
+  @inlinable
   public static func + (lhs: SQLFragment, rhs: SQLFragment) -> SQLFragment {
     SQLFragment(parts: lhs.parts + rhs.parts)
   }
 
   /// The text with each value written by `placeholder` (given the value and its 0-based index
   /// among the values), and the values in order.
+  @inlinable
   public func rendered(_ placeholder: (Value, Int) -> String) -> (text: String, values: [Value]) {
     var text = ""
     var values: [Value] = []
@@ -88,6 +91,7 @@ public struct SQLFragment<Value: Sendable>: Sendable, ExpressibleByStringInterpo
 /// An SQL identifier, quoted: `"name"` with inner quotes doubled (SQLite and PostgreSQL quote
 /// alike). Names come only from schemas and mappings, never from requests, and hold no U+0000:
 /// the catalog checks.
+@inlinable
 public func sqlQuoted(_ name: String) -> String {
   var quoted = String.UnicodeScalarView()
   quoted.append("\"")

@@ -5,16 +5,18 @@ import JSONAPIServer
 /// reach that level. Level 0 is the table a read selects from (`_r`, `_m`); a row condition's
 /// subquery one level down reads `_r1` (through `_j1`), and so on, so that no subquery's alias
 /// hides one that a condition inside it still names.
+@usableFromInline
 struct SQLAliases: Sendable {
   /// The table read at this level.
-  let row: String
+  @usableFromInline let row: String
   /// The linkage a relationship filter of this level looks into.
-  let linked: String
+  @usableFromInline let linked: String
   /// The join table a subquery crosses to reach this level's table.
-  let join: String
+  @usableFromInline let join: String
   /// The nesting level (0: the statement's own table).
-  let level: Int
+  @usableFromInline let level: Int
 
+  @inlinable
   init(level: Int) {
     self.level = level
     let suffix = level == 0 ? "" : String(level)
@@ -24,14 +26,14 @@ struct SQLAliases: Sendable {
   }
 
   /// The aliases of the statement's own table.
-  static let top = SQLAliases(level: 0)
+  @usableFromInline static let top = SQLAliases(level: 0)
 
   /// The aliases of the level below.
-  var next: SQLAliases { SQLAliases(level: level + 1) }
+  @inlinable var next: SQLAliases { SQLAliases(level: level + 1) }
 }
 
 /// The alias of the table a read selects from.
-private let row = SQLAliases.top.row
+@usableFromInline let row = SQLAliases.top.row
 
 /// The statements of a store's reads, built once for every dialect: by ids, pages (filters,
 /// scope, sort, offset and keyset windows, totals) and to-many linkage. The driver runs them and
@@ -50,7 +52,7 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
   /// The database's differences.
   public let dialect: Dialect
   /// What every read of a type selects, by type: written once, not per read.
-  private let selections: [String: String]
+  @usableFromInline let selections: [String: String]
 
   /// Reads over `catalog` in `dialect`.
   public init(catalog: SQLStoreCatalog<Dialect.Column>, dialect: Dialect) {
@@ -63,6 +65,7 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
 
   /// The `SELECT`s of the resources of `type` among `ids`: one per ``SQLDialect/idsPerStatement``
   /// ids the id column can hold (each once); none for an unknown type.
+  @inlinable
   public func resources(_ type: String, ids: [String]) -> (Table, [SQL])? {
     guard let info = catalog.tables[type] else { return nil }
     let held = ids.filter { dialect.idValue($0, kind: info.idKind) != nil }
@@ -79,6 +82,7 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
 
   /// The statements of one page: its `SELECT` (with a `LIMIT` one past the window, to learn
   /// whether more follow) and, when the query counts, its count.
+  @inlinable
   public func page(_ query: JSONAPIStoreQuery) -> SQLPagePlan<Dialect>? {
     guard let info = catalog.tables[query.type] else { return nil }
     var conditions = query.filters.map { condition($0, info) }
@@ -128,14 +132,17 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
   // MARK: - Rows to records
 
   /// The id column of the table read.
+  @inlinable
   public static func id(_ info: Table) -> String { id(info, row) }
 
   /// The id column of `info` read as `alias`.
+  @inlinable
   static func id(_ info: Table, _ alias: String) -> String {
     "\(alias).\(sqlQuoted(info.idColumn))"
   }
 
-  private func selection(_ info: Table) -> String {
+  @inlinable
+  func selection(_ info: Table) -> String {
     selections[info.type] ?? dialect.selection(info, alias: row)
   }
 
@@ -168,6 +175,7 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
 
   /// The statements that read the linkage of `toMany` for the `owners` (ids of the table that
   /// owns it): `owner, target` rows, both read as text, in order.
+  @inlinable
   public func linkage(_ toMany: ToMany, of info: Table, owners: [String]) -> [SQL] {
     let join = toMany.join
     let owner = sqlQuoted(join.ownerColumn)
@@ -186,11 +194,13 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
 
   /// The SQL of one filter condition, with the memory store's meaning (see
   /// ``SQLDialect/attributeCondition(_:_:column:kind:)``); relationships compare linkage ids.
+  @inlinable
   public func condition(_ condition: JSONAPIFilterCondition, _ info: Table) -> SQL {
     self.condition(condition, info, at: .top)
   }
 
   /// ``condition(_:_:)`` on the rows of `info` read at the nesting level of `aliases`.
+  @inlinable
   func condition(_ condition: JSONAPIFilterCondition, _ info: Table, at aliases: SQLAliases)
     -> SQL
   {
@@ -212,7 +222,8 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
 
   /// A relationship condition: the linkage ids compared as ids; `equals` with `null` also matches
   /// empty linkage.
-  private func relationshipCondition(
+  @inlinable
+  func relationshipCondition(
     _ condition: JSONAPIFilterCondition, _ info: Table, at aliases: SQLAliases
   ) -> SQL {
     let row = aliases.row
@@ -248,6 +259,7 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
   /// Ids against filter values, in the memory store's order of ids: an integer column's ids are
   /// decimal integers, which come before any other text and compare by value; a text column's
   /// compare by their UTF-8 bytes.
+  @inlinable
   public func idCondition(
     _ expression: String, kind: SQLIDKind, _ comparison: JSONAPIFilterCondition.Comparison,
     _ values: [JSONAPIValue]
@@ -267,7 +279,8 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
   }
 
   /// Ids strictly after (`greater`) or before `bound` in the order of ids.
-  private func idOrder(_ expression: String, kind: SQLIDKind, _ bound: String, greater: Bool)
+  @inlinable
+  func idOrder(_ expression: String, kind: SQLIDKind, _ bound: String, greater: Bool)
     -> SQL
   {
     if kind == .text { return dialect.textIDOrder(expression, bound, greater: greater) }
@@ -281,7 +294,8 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
 
   /// The resources a scope's owner names: through its join table, or (for an inverse) the rows
   /// whose to-one column names the owner.
-  private func scopeCondition(_ scope: JSONAPIStoreQuery.Scope, _ info: Table) -> SQL {
+  @inlinable
+  func scopeCondition(_ scope: JSONAPIStoreQuery.Scope, _ info: Table) -> SQL {
     guard let ownerInfo = catalog.tables[scope.owner.type], let ownerID = scope.owner.id,
       let owner = dialect.idValue(ownerID, kind: ownerInfo.idKind)
     else { return dialect.alwaysFalse }
@@ -308,16 +322,17 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
   /// The most `all` and `any` nest inside one part of a statement before the rest of the tree
   /// moves to a `WITH` part of its own: SQLite's parser has a fixed stack (a few dozen nested
   /// parentheses), which a statement's nesting must stay well within.
-  static var maxInlineNesting: Int { 6 }
+  @usableFromInline static var maxInlineNesting: Int { 6 }
 
   /// A row condition as SQL: the parts of the statement's `WITH` clause it needs, each defined
   /// before the parts that name it, and the condition on the statement's own rows.
+  @usableFromInline
   struct RowCondition {
     var with: [SQL] = []
-    var condition: SQL
+    @usableFromInline var condition: SQL
 
     /// `WITH …` and a space, or nothing.
-    var prefix: SQL { with.isEmpty ? "" : "WITH " + .joined(with, separator: ", ") + " " }
+    @usableFromInline var prefix: SQL { with.isEmpty ? "" : "WITH " + .joined(with, separator: ", ") + " " }
   }
 
   /// The SQL of a row condition (``JSONAPIStoreQuery/visibility``) on the rows of `info`, with
@@ -327,6 +342,7 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
   /// nests no deeper however deep the condition does. `visible` (which the server replaces before
   /// a store sees it), an undeclared relationship or type, and a join of ids of two kinds admit no
   /// row.
+  @usableFromInline
   func rowCondition(_ condition: JSONAPIRowCondition, _ info: Table) -> RowCondition {
     var with = Parts()
     let sql = rowCondition(condition, info, at: .top, depth: 0, nesting: 0, with: &with)
@@ -550,7 +566,8 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
 
   /// The expression a sort field orders by; `nil` for a member without a column (`null`
   /// everywhere).
-  private func orderExpression(_ field: String, _ info: Table) -> String? {
+  @inlinable
+  func orderExpression(_ field: String, _ info: Table) -> String? {
     if field == "id" {
       return info.idKind == .text ? dialect.bytewise(Self.id(info)) : Self.id(info)
     }
@@ -562,7 +579,8 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
 
   /// The rows strictly after (`after`) or strictly before `bound` in the sort: the row comparison
   /// expanded field by field, each in its direction.
-  private func keyset(
+  @inlinable
+  func keyset(
     _ bound: [JSONAPIValue], fields: [JSONAPIQuery.SortField], _ info: Table, after: Bool
   ) -> SQL {
     var alternatives: [SQL] = []
@@ -577,7 +595,8 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
   }
 
   /// The rows whose `field` is after (`greater`) or before `value` in the order `ORDER BY` uses.
-  private func beyond(_ field: String, _ value: JSONAPIValue, _ info: Table, greater: Bool)
+  @inlinable
+  func beyond(_ field: String, _ value: JSONAPIValue, _ info: Table, greater: Bool)
     -> SQL
   {
     if field == "id" {
@@ -598,7 +617,8 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
   }
 
   /// The rows whose `field` equals `value` in the sort's order.
-  private func equal(_ field: String, _ value: JSONAPIValue, _ info: Table) -> SQL {
+  @inlinable
+  func equal(_ field: String, _ value: JSONAPIValue, _ info: Table) -> SQL {
     if field == "id" {
       return idCondition(Self.id(info), kind: info.idKind, .equals, [value])
     }
@@ -622,6 +642,19 @@ public struct SQLPagePlan<Dialect: SQLDialect>: Sendable {
   public var limit: Int
   /// Whether the rows were read backwards (a keyset window with only `before`).
   public var isBackwards: Bool
+
+  /// A plan of `select` (and `count`) reading at most `limit` rows of `table`.
+  @inlinable
+  public init(
+    table: SQLStoreCatalog<Dialect.Column>.Table, select: SQLFragment<Dialect.Value>,
+    count: SQLFragment<Dialect.Value>?, limit: Int, isBackwards: Bool
+  ) {
+    self.table = table
+    self.select = select
+    self.count = count
+    self.limit = limit
+    self.isBackwards = isBackwards
+  }
 
   /// The page's rows from what ``select`` read, in order, and whether more follow.
   @inlinable

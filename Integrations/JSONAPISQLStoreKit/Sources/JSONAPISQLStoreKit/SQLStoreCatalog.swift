@@ -95,13 +95,13 @@ public struct SQLStoreCatalog<Column: SQLColumnKind>: Sendable {
     public var inverses: [Inverse]
 
     /// The member `name`, when it is of this kind.
-    public func attribute(named name: String) -> Attribute? { attributes.first { $0.name == name } }
+    @inlinable public func attribute(named name: String) -> Attribute? { attributes.first { $0.name == name } }
     /// The member `name`, when it is of this kind.
-    public func toOne(named name: String) -> ToOne? { toOnes.first { $0.name == name } }
+    @inlinable public func toOne(named name: String) -> ToOne? { toOnes.first { $0.name == name } }
     /// The member `name`, when it is of this kind.
-    public func toMany(named name: String) -> ToMany? { toManys.first { $0.name == name } }
+    @inlinable public func toMany(named name: String) -> ToMany? { toManys.first { $0.name == name } }
     /// The member `name`, when it is of this kind.
-    public func inverse(named name: String) -> Inverse? { inverses.first { $0.name == name } }
+    @inlinable public func inverse(named name: String) -> Inverse? { inverses.first { $0.name == name } }
   }
 
   /// The tables, by type.
