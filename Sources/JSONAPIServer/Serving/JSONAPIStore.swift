@@ -49,6 +49,52 @@ public protocol JSONAPIStoreReader: Sendable {
   /// One page of a collection: the resources of `query.type` that match every filter, sorted,
   /// and the window the query asks for.
   func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage
+
+  /// The resources of `type` whose ids are among `ids`, as ``resources(_:ids:)`` reads them,
+  /// except that each to-many relationship the store keeps itself (every one but an inverse)
+  /// holds at most `linkage.limit` identifiers, the first in the linkage's order, of rows
+  /// `linkage.visibility` admits.
+  ///
+  /// The server reads documents this way (``JSONAPIStoreQuery/linkage`` for pages), so that a
+  /// resource whose relationship names any number of rows costs a bounded read: it asks for one
+  /// identifier more than a relationship's linkage limit, and serves a relationship that reaches
+  /// it with links and no `data`. The default implementation reads the whole linkage
+  /// (``resources(_:ids:)``), which is correct and unbounded; a database store answers it with a
+  /// bounded read per relationship and batch of owners.
+  func resources(_ type: String, ids: [String], linkage: JSONAPIStoreLinkageBound)
+    async throws -> [JSONAPIResourceRecord]
+}
+
+extension JSONAPIStoreReader {
+  /// The whole linkage, as ``resources(_:ids:)`` reads it: correct for any store, bounded by
+  /// nothing.
+  public func resources(_ type: String, ids: [String], linkage: JSONAPIStoreLinkageBound)
+    async throws -> [JSONAPIResourceRecord]
+  {
+    try await resources(type, ids: ids)
+  }
+}
+
+/// How much of the to-many linkage a store keeps itself (a join of two types, not an inverse) a
+/// read returns: at most ``limit`` identifiers per relationship and resource, the first in the
+/// linkage's order, counting only rows that ``visibility`` admits for their type, so that what a
+/// requester cannot see takes no place among them.
+///
+/// ```swift
+/// let bound = JSONAPIStoreLinkageBound(limit: 101, visibility: ["tasks": .filter(mine)])
+/// let projects = try await reader.resources("projects", ids: ["1"], linkage: bound)
+/// ```
+public struct JSONAPIStoreLinkageBound: Sendable, Hashable {
+  /// The most identifiers each to-many relationship of each resource holds.
+  public var limit: Int
+  /// The rows each target type admits, by type; a type without one admits every row.
+  public var visibility: [String: JSONAPIRowCondition]
+
+  /// A bound of `limit` identifiers per relationship, among rows `visibility` admits.
+  public init(limit: Int, visibility: [String: JSONAPIRowCondition] = [:]) {
+    self.limit = limit
+    self.visibility = visibility
+  }
 }
 
 /// The writes a ``JSONAPIStore`` applies inside ``JSONAPIStore/write(_:)``.
@@ -190,6 +236,10 @@ public struct JSONAPIStoreQuery: Sendable, Hashable {
   /// `nil` for every row. Only stores whose ``JSONAPIStore/appliesRowConditions`` is `true` get
   /// one.
   public var visibility: JSONAPIRowCondition? = nil
+  /// How much of the to-many linkage the store keeps itself each resource of the page holds (see
+  /// ``JSONAPIStoreReader/resources(_:ids:linkage:)``); `nil` for the whole linkage. A store that
+  /// does not bound linkage may return it whole.
+  public var linkage: JSONAPIStoreLinkageBound? = nil
 
   /// Creates a query.
   public init(

@@ -90,10 +90,15 @@ struct ServedReader: JSONAPIStoreReader {
   var visibility: [String: JSONAPIRowCondition] = [:]
 
   func resources(_ type: String, ids: [String]) async throws -> [JSONAPIResourceRecord] {
-    try await fill(try await base.resources(type, ids: ids), type: type)
+    guard let bound = linkageBound(of: type) else {
+      return try await fill(try await base.resources(type, ids: ids), type: type)
+    }
+    return try await fill(try await base.resources(type, ids: ids, linkage: bound), type: type)
   }
 
   func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
+    var query = query
+    if query.linkage == nil { query.linkage = linkageBound(of: query.type) }
     var page: JSONAPIStorePage
     if let scope = query.scope, let owner = scope.owner.id,
       let relationship = server.resources[scope.owner.type]?.schema.relationship(
@@ -112,6 +117,21 @@ struct ServedReader: JSONAPIStoreReader {
     }
     page.resources = try await fill(page.resources, type: query.type)
     return page
+  }
+
+  /// For bounded reads of `type`: the linkage its to-many relationships that the store keeps (not
+  /// inverses) are read with, one identifier more than the largest of their limits (which tells
+  /// that a relationship has more than its limit), among the rows `visibility` admits; `nil`
+  /// when reads are whole or the type keeps no such relationship.
+  func linkageBound(of type: String) -> JSONAPIStoreLinkageBound? {
+    guard boundsLinkage, let declaration = server.resources[type] else { return nil }
+    let limits = declaration.schema.relationships.compactMap { relationship in
+      relationship.isToMany && relationship.inverse == nil
+        ? declaration.linkageLimit(of: relationship.name) : nil
+    }
+    // Limits are at most 10 000 (`linkageLimit(_:_:)` checks), so one more cannot overflow.
+    guard let largest = limits.max() else { return nil }
+    return JSONAPIStoreLinkageBound(limit: largest + 1, visibility: visibility)
   }
 
   /// `records` of `type` with each inverse relationship's linkage read from its targets.

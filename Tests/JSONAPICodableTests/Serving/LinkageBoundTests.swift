@@ -96,6 +96,93 @@ import Testing
     #expect(calls == ["resources projects", "page tasks"])
   }
 
+  struct Team: Codable, Sendable, JSONAPIResource {
+    static let jsonAPIType = "teams"
+    var id: String?
+    var name: String
+    var members: [Member]?
+  }
+
+  struct Member: Codable, Sendable, JSONAPIResource {
+    static let jsonAPIType = "members"
+    var id: String?
+    var name: String
+  }
+
+  /// Team 1 whose `members` (a to-many the store keeps: no inverse) name `hidden` members named
+  /// "hidden", then `shown` named "shown"; team 2 with members 1 and 2. With `secured`, only
+  /// members named "shown" are visible.
+  static func teams(hidden: Int, shown: Int, limit: Int? = nil, secured: Bool = false)
+    async throws -> (JSONAPIServer, RowCountingStore)
+  {
+    var teams = try JSONAPIResourceDeclaration(Team.self)
+    if let limit { teams = try teams.linkageLimit("members", limit) }
+    var members = try JSONAPIResourceDeclaration(Member.self)
+    if secured {
+      members = members.secured(
+        by: JSONAPIResourcePolicy(visible: { _ in
+          .filter(JSONAPIFilterCondition(member: "name", comparison: .equals, values: ["shown"]))
+        }))
+    }
+    let memory = JSONAPIMemoryStore(schemas: [teams.schema, members.schema])
+    let count = hidden + shown
+    var records = (0..<max(count, 2)).map { number in
+      JSONAPIResourceRecord(
+        type: "members", id: "\(number + 1)",
+        attributes: ["name": .string(number < hidden ? "hidden" : "shown")])
+    }
+    let named = { (ids: [Int]) in
+      JSONAPILinkage.toMany(ids.map { JSONAPIResourceIdentifier(type: "members", id: "\($0)") })
+    }
+    records.append(
+      JSONAPIResourceRecord(
+        type: "teams", id: "1", attributes: ["name": "T1"],
+        relationships: ["members": named(count == 0 ? [] : Array(1...count))]))
+    records.append(
+      JSONAPIResourceRecord(
+        type: "teams", id: "2", attributes: ["name": "T2"],
+        relationships: ["members": named([1, 2])]))
+    try await memory.insert(records)
+    let counting = RowCountingStore(base: memory)
+    let server = try JSONAPIServer(
+      resources: [teams, members], store: counting, baseURL: "https://x.example")
+    _ = counting.take()
+    return (server, counting)
+  }
+
+  /// The measure of issue 47 for a to-many the store keeps itself (a join table in a database):
+  /// one resource whose relationship names 100 000 rows reads the limit plus one of them.
+  @Test func oneResourceWithAHundredThousandMembersOfAJoinReadsABoundedNumber() async throws {
+    let (server, counting) = try await Self.teams(hidden: 0, shown: 100_000)
+    let response = await Self.get(server, "/teams/1")
+    #expect(response.status == 200)
+    #expect(response.json["data"]?["relationships"]?["members"]?["data"] == nil)
+    let (calls, rows) = counting.take()
+    #expect(rows == 1 + JSONAPIResourceDeclaration.defaultLinkageLimit + 1)
+    #expect(calls == ["resources teams"])
+    // A collection reads each team's members bounded as well.
+    let list = await Self.get(server, "/teams")
+    #expect(list.json["data"]?.arrayValue?.count == 2)
+    #expect(counting.take().rows == 2 + JSONAPIResourceDeclaration.defaultLinkageLimit + 1 + 2)
+  }
+
+  /// Members the requester cannot see take no place among those read: with a limit of 3, four
+  /// hidden members before two visible ones still serve the two (read bounded without the
+  /// visibility, the four hidden ones would fill the read and the team would show none).
+  @Test func hiddenMembersTakeNoPlaceInTheBoundedRead() async throws {
+    let (server, _) = try await Self.teams(hidden: 4, shown: 2, limit: 3, secured: true)
+    let response = await Self.get(server, "/teams/1?include=members")
+    #expect(response.status == 200)
+    let members = response.json["data"]?["relationships"]?["members"]?["data"]?.arrayValue
+    #expect(members?.compactMap { $0["id"]?.stringValue } == ["5", "6"])
+    #expect(response.json["included"]?.arrayValue?.count == 2)
+    // Four visible ones are over the limit of 3: links only, whatever is hidden.
+    let (many, _) = try await Self.teams(hidden: 4, shown: 4, limit: 3, secured: true)
+    let over = await Self.get(many, "/teams/1")
+    #expect(over.json["data"]?["relationships"]?["members"]?["data"] == nil)
+    #expect(over.json["data"]?["relationships"]?["members"]?["links"]?["related"] != nil)
+  }
+
   /// R27, R62: beyond the limit the relationship endpoint answers a page of the linkage, with
   /// pagination links, paged as the target's collections are.
   @Test func theRelationshipEndpointPagesBeyondTheLimit() async throws {

@@ -52,14 +52,34 @@ struct RowCountingWriter: JSONAPIStoreWriter {
 
     func resources(_ type: String, ids: [String]) async throws -> [JSONAPIResourceRecord] {
       let found = try await base.resources(type, ids: ids)
-      store.record("resources \(type)", rows: found.count)
+      store.record("resources \(type)", rows: Self.rows(found))
+      return found
+    }
+
+    func resources(_ type: String, ids: [String], linkage: JSONAPIStoreLinkageBound)
+      async throws -> [JSONAPIResourceRecord]
+    {
+      let found = try await base.resources(type, ids: ids, linkage: linkage)
+      store.record("resources \(type)", rows: Self.rows(found))
       return found
     }
 
     func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
       let page = try await base.page(query)
-      store.record("page \(query.type)", rows: page.resources.count)
+      store.record("page \(query.type)", rows: Self.rows(page.resources))
       return page
+    }
+
+    /// The rows `records` took: each record, and each member of its to-many linkage (a row of
+    /// a join table).
+    static func rows(_ records: [JSONAPIResourceRecord]) -> Int {
+      records.reduce(0) { total, record in
+        total + 1
+          + record.relationships.values.reduce(0) { count, linkage in
+            if case .toMany(let identifiers) = linkage { return count + identifiers.count }
+            return count
+          }
+      }
     }
   }
 

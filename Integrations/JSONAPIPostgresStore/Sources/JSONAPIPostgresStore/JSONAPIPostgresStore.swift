@@ -288,6 +288,12 @@ final class PGTransaction: JSONAPIStoreWriter {
     try await guarded { try await reads.resources($0, type, ids: ids) }
   }
 
+  func resources(_ type: String, ids: [String], linkage: JSONAPIStoreLinkageBound)
+    async throws -> [JSONAPIResourceRecord]
+  {
+    try await guarded { try await reads.resources($0, type, ids: ids, linkage: linkage) }
+  }
+
   func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
     try await guarded { try await reads.page($0, query) }
   }

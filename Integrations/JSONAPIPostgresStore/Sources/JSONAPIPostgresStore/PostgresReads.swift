@@ -30,13 +30,16 @@ struct PGReads: Sendable {
 
   /// One `SELECT` for the rows (the ids as one array), one per non-inverse to-many relationship
   /// for the linkage.
-  func resources(_ session: PGSession, _ type: String, ids: [String]) async throws
-    -> [JSONAPIResourceRecord]
-  {
+  /// With `linkage`, each to-many relationship's linkage is read bounded
+  /// (``SQLReads/boundedLinkage(_:of:owners:limit:visibility:)``).
+  func resources(
+    _ session: PGSession, _ type: String, ids: [String],
+    linkage: JSONAPIStoreLinkageBound? = nil
+  ) async throws -> [JSONAPIResourceRecord] {
     guard let (info, selects) = sql.resources(type, ids: ids) else { return [] }
     var rows: [[PostgresCell]] = []
     for select in selects { rows += try await session.rows(select) }
-    return try await records(session, info, rows)
+    return try await records(session, info, rows, linkage: linkage)
   }
 
   /// One `SELECT` for the page, one `count(*)` when the query counts, and one per non-inverse
@@ -53,14 +56,16 @@ struct PGReads: Sendable {
       total = Int(exactly: try counted.first?.first?.decode(Int64.self) ?? 0) ?? Int.max
     }
     return JSONAPIStorePage(
-      resources: try await records(session, plan.table, rows), hasMore: hasMore, total: total)
+      resources: try await records(session, plan.table, rows, linkage: query.linkage),
+      hasMore: hasMore, total: total)
   }
 
   /// Records from rows selected by the dialect's selection (the id as text, each attribute, each
   /// to-one id as text), with the linkage of every non-inverse to-many relationship.
-  func records(_ session: PGSession, _ info: PGTable, _ rows: [[PostgresCell]]) async throws
-    -> [JSONAPIResourceRecord]
-  {
+  func records(
+    _ session: PGSession, _ info: PGTable, _ rows: [[PostgresCell]],
+    linkage bound: JSONAPIStoreLinkageBound? = nil
+  ) async throws -> [JSONAPIResourceRecord] {
     let width = 1 + info.attributes.count + info.toOnes.count
     var records = try rows.filter { $0.count == width }.compactMap { cells in
       try sql.record(
@@ -75,8 +80,16 @@ struct PGReads: Sendable {
     guard !records.isEmpty else { return records }
     for toMany in info.toManys {
       var pairs: [(owner: String, target: String)] = []
-      for statement in sql.linkage(toMany, of: info, owners: records.map(\.id)) {
-        for cells in try await session.rows(statement) where cells.count == 2 {
+      let owners = records.map(\.id)
+      let statements =
+        bound.map {
+          sql.boundedLinkage(
+            toMany, of: info, owners: owners, limit: $0.limit,
+            visibility: $0.visibility[toMany.targetType])
+        } ?? sql.linkage(toMany, of: info, owners: owners)
+      for statement in statements {
+        // Owner and target first (a bounded read adds the position after them).
+        for cells in try await session.rows(statement) where cells.count >= 2 {
           if let owner = try cells[0].decode(String?.self),
             let target = try cells[1].decode(String?.self)
           {

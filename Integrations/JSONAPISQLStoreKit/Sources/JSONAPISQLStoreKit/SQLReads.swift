@@ -190,6 +190,70 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
     }
   }
 
+  /// The most owners one statement of ``boundedLinkage(_:of:owners:limit:visibility:)`` reads:
+  /// each is a `SELECT` of its own in a compound one, and SQLite takes at most 500 of those.
+  public static var boundedLinkageOwnersPerStatement: Int { 100 }
+
+  /// The statements that read at most `limit` members of `toMany` for each of `owners`, the first
+  /// in the linkage's order, among the target rows `visibility` admits (every one for `nil`):
+  /// `owner, target` rows as ``linkage(_:of:owners:)`` reads them, in order.
+  ///
+  /// Each owner is a `SELECT … ORDER BY … LIMIT` of its own, the owners of one statement joined
+  /// by `UNION ALL`, so that the database reads at most `limit` members per owner where the join
+  /// table has an index that starts with its owner column (the stores' tables do), however many
+  /// the relationship names.
+  public func boundedLinkage(
+    _ toMany: ToMany, of info: Table, owners: [String], limit: Int,
+    visibility: JSONAPIRowCondition?
+  ) -> [SQL] {
+    let join = toMany.join
+    let alias = sqlQuoted("_l")
+    let owner = "\(alias).\(sqlQuoted(join.ownerColumn))"
+    let target = "\(alias).\(sqlQuoted(join.targetColumn))"
+    let position = join.positionColumn.map { "\(alias).\(sqlQuoted($0))" } ?? target
+    // The visibility of the target's rows: once per statement, the same in every part.
+    var visible: (condition: RowCondition, table: Table)?
+    if let visibility {
+      guard let targetInfo = catalog.tables[toMany.targetType],
+        targetInfo.idKind == toMany.targetIDKind
+      else { return [] }
+      visible = (rowCondition(visibility, targetInfo), targetInfo)
+    }
+    let size = max(min(dialect.idsPerStatement, Self.boundedLinkageOwnersPerStatement), 1)
+    var statements: [SQL] = []
+    var parts: [SQL] = []
+    func flush() {
+      guard !parts.isEmpty else { return }
+      statements.append(
+        (visible?.condition.prefix ?? "") + .joined(parts, separator: " UNION ALL ")
+          + " ORDER BY \"o\", \"p\"")
+      parts = []
+    }
+    for id in dialect.chunks(owners).joined() {
+      guard let value = dialect.idValue(id, kind: info.idKind) else { continue }
+      var conditions: [SQL] = ["\(raw: owner) = \(value)"]
+      if let visible {
+        let tie = idsEqual(Self.id(visible.table, row), target, kind: visible.table.idKind)
+        conditions.append(
+          """
+          EXISTS (SELECT 1 FROM \(raw: sqlQuoted(visible.table.table)) AS \(raw: row) \
+          WHERE \(raw: tie) AND \(visible.condition.condition))
+          """)
+      }
+      parts.append(
+        """
+        SELECT * FROM (SELECT \(raw: dialect.idText(owner)) AS "o", \
+        \(raw: dialect.idText(target)) AS "t", \(raw: position) AS "p" \
+        FROM \(raw: sqlQuoted(join.name)) AS \(raw: alias) WHERE \(dialect.all(conditions)) \
+        ORDER BY \(raw: position) LIMIT \(dialect.integer(Int64(max(limit, 0))))) \
+        AS \(raw: sqlQuoted("_l\(parts.count)"))
+        """)
+      if parts.count == size { flush() }
+    }
+    flush()
+    return statements
+  }
+
   // MARK: - Filters
 
   /// The SQL of one filter condition, with the memory store's meaning (see

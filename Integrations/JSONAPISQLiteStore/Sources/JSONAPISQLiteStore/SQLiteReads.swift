@@ -16,9 +16,13 @@ struct SQLiteReads: Sendable {
 
   /// One `SELECT` per ``sqliteChunkSize`` ids, and one per non-inverse to-many relationship and
   /// chunk for the linkage.
-  func resources(_ db: Database, _ type: String, ids: [String]) throws -> [JSONAPIResourceRecord] {
+  /// With `linkage`, each to-many relationship's linkage is read bounded
+  /// (``SQLReads/boundedLinkage(_:of:owners:limit:visibility:)``).
+  func resources(
+    _ db: Database, _ type: String, ids: [String], linkage: JSONAPIStoreLinkageBound? = nil
+  ) throws -> [JSONAPIResourceRecord] {
     guard let (info, selects) = sql.resources(type, ids: ids) else { return [] }
-    return try records(db, info, selects.flatMap { try rows($0, db) })
+    return try records(db, info, selects.flatMap { try rows($0, db) }, linkage: linkage)
   }
 
   /// One `SELECT` for the page, one `COUNT(*)` when the query counts, and one per non-inverse
@@ -34,14 +38,16 @@ struct SQLiteReads: Sendable {
         statements.prepared(statement, db), arguments: statement.statementArguments) ?? 0
     }
     return JSONAPIStorePage(
-      resources: try records(db, plan.table, fetched), hasMore: hasMore, total: total)
+      resources: try records(db, plan.table, fetched, linkage: query.linkage), hasMore: hasMore,
+      total: total)
   }
 
   /// Records from rows selected by the dialect's selection: the id, `typeof` and value of each
   /// attribute, each to-one id; then the linkage of every non-inverse to-many relationship.
-  func records(_ db: Database, _ info: SQLiteTableInfo, _ rows: [Row]) throws
-    -> [JSONAPIResourceRecord]
-  {
+  func records(
+    _ db: Database, _ info: SQLiteTableInfo, _ rows: [Row],
+    linkage bound: JSONAPIStoreLinkageBound? = nil
+  ) throws -> [JSONAPIResourceRecord] {
     let toOnesAt = 1 + 2 * info.attributes.count
     var records = rows.compactMap { fetched in
       sql.record(
@@ -55,7 +61,14 @@ struct SQLiteReads: Sendable {
     }
     guard !records.isEmpty else { return records }
     for toMany in info.toManys {
-      let pairs = try sql.linkage(toMany, of: info, owners: records.map(\.id)).flatMap {
+      let owners = records.map(\.id)
+      let statements =
+        bound.map {
+          sql.boundedLinkage(
+            toMany, of: info, owners: owners, limit: $0.limit,
+            visibility: $0.visibility[toMany.targetType])
+        } ?? sql.linkage(toMany, of: info, owners: owners)
+      let pairs = try statements.flatMap {
         try self.rows($0, db).compactMap { fetched -> (owner: String, target: String)? in
           guard let owner = SQLiteIDs.decode(fetched[0]), let target = SQLiteIDs.decode(fetched[1])
           else { return nil }

@@ -16,6 +16,12 @@ struct SQLiteReader: JSONAPIStoreReader {
     try readNow { db in try reads.resources(db, type, ids: ids) }
   }
 
+  func resources(_ type: String, ids: [String], linkage: JSONAPIStoreLinkageBound)
+    async throws -> [JSONAPIResourceRecord]
+  {
+    try readNow { db in try reads.resources(db, type, ids: ids, linkage: linkage) }
+  }
+
   func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
     try readNow { db in try reads.page(db, query) }
   }
@@ -91,6 +97,13 @@ final class SQLiteTransaction: JSONAPIStoreWriter {
   func resources(_ type: String, ids: [String]) async throws -> [JSONAPIResourceRecord] {
     let reads = writes.reads
     return try await run { db in try reads.resources(db, type, ids: ids) }
+  }
+
+  func resources(_ type: String, ids: [String], linkage: JSONAPIStoreLinkageBound)
+    async throws -> [JSONAPIResourceRecord]
+  {
+    let reads = writes.reads
+    return try await run { db in try reads.resources(db, type, ids: ids, linkage: linkage) }
   }
 
   func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {

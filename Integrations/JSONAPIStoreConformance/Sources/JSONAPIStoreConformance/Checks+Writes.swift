@@ -232,5 +232,55 @@ extension JSONAPIStoreConformance {
   }
 }
 
+extension JSONAPIStoreConformance {
+  static let boundedLinkage: Body = { store, report in
+    let shown: Set<String> = ["2", "4", "5", "6"]
+    try await store.seed(
+      (1...6).map { id in
+        JSONAPIResourceRecord(
+          type: "tags", id: "\(id)",
+          attributes: ["name": .string(shown.contains("\(id)") ? "shown" : "hidden")])
+      } + [
+        Make.article("1", tags: ["3", "1", "2", "6", "4", "5"]), Make.article("2", tags: ["5", "4"]),
+        Make.article("3", tags: []),
+      ])
+    func linkage(_ bound: JSONAPIStoreLinkageBound) async throws -> [String: [String]] {
+      let records = try await store.read {
+        try await $0.resources("articles", ids: ["1", "2", "3"], linkage: bound)
+      }
+      return Dictionary(records.map { ($0.id, $0.linked("tags")) }, uniquingKeysWith: { a, _ in a })
+    }
+    func paged(_ bound: JSONAPIStoreLinkageBound) async throws -> [String: [String]] {
+      var query = JSONAPIStoreQuery(type: "articles", window: .offset(0, limit: 10))
+      query.linkage = bound
+      let page = try await store.read { try await $0.page(query) }
+      return Dictionary(
+        page.resources.map { ($0.id, $0.linked("tags")) }, uniquingKeysWith: { a, _ in a })
+    }
+    let two = JSONAPIStoreLinkageBound(limit: 2)
+    let firstTwo = ["1": ["3", "1"], "2": ["5", "4"], "3": []]
+    report.expect(try await linkage(two), firstTwo, "by id, the first 2 of each in order")
+    report.expect(try await paged(two), firstTwo, "a page, the first 2 of each in order")
+    report.expect(
+      try await linkage(JSONAPIStoreLinkageBound(limit: 0)), ["1": [], "2": [], "3": []],
+      "a bound of 0")
+    report.expect(
+      try await linkage(JSONAPIStoreLinkageBound(limit: 10)),
+      ["1": ["3", "1", "2", "6", "4", "5"], "2": ["5", "4"], "3": []], "a bound above every count")
+    // Unbounded reads are whole, as before.
+    let whole = try await store.read { try await $0.resources("articles", ids: ["1"]) }
+    report.expect(whole.first?.linked("tags") ?? [], ["3", "1", "2", "6", "4", "5"], "unbounded")
+    guard store.appliesRowConditions else { return }
+    // Hidden members take no place: the first 3 visible ones, past the hidden 3 and 1.
+    let visible = JSONAPIStoreLinkageBound(
+      limit: 3, visibility: ["tags": .filter(filter("name", .equals, ["shown"]))])
+    let firstVisible = ["1": ["2", "6", "4"], "2": ["5", "4"], "3": []]
+    report.expect(try await linkage(visible), firstVisible, "by id, the first 3 visible")
+    report.expect(try await paged(visible), firstVisible, "a page, the first 3 visible")
+    let none = JSONAPIStoreLinkageBound(limit: 3, visibility: ["tags": .never])
+    report.expect(try await linkage(none), ["1": [], "2": [], "3": []], "no tag visible")
+  }
+}
+
 /// A transaction whose reads missed its own writes.
 struct TransactionDidNotSeeItsWrites: Error {}

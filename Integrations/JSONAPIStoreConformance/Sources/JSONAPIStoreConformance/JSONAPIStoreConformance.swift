@@ -80,6 +80,11 @@ public struct JSONAPIStoreConformance: Sendable {
     case nulCharacter
     /// To-many linkage keeps its order; add, remove, replace and deletes of members.
     case toManyLinkage
+    /// Reads with a linkage bound (`resources(_:ids:linkage:)`, `JSONAPIStoreQuery.linkage`): at
+    /// most the limit of each to-many relationship's members, the first in order, counting only
+    /// rows the bound's visibility admits. The protocol's default reads linkage whole and fails
+    /// it: a store is held to reading at most what a document serves.
+    case boundedLinkage
     /// Row conditions (`JSONAPIStoreQuery.visibility`): every kind, through to-one, to-many and
     /// inverse relationships, nested, with relationship filters at every level; `visible` admits
     /// nothing. Held only to stores whose `appliesRowConditions` is `true`.
@@ -228,6 +233,7 @@ public struct JSONAPIStoreConformance: Sendable {
     case .writeGate: return writeGate
     case .nulCharacter: return nulCharacter
     case .toManyLinkage: return toManyLinkage
+    case .boundedLinkage: return boundedLinkage
     case .visibilityConditions: return visibilityConditions
     case .visibilityWindows: return visibilityWindows
     case .visibilityNul: return visibilityNul

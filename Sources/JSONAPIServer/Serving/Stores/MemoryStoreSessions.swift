@@ -20,8 +20,14 @@ struct MemoryStoreSnapshot: JSONAPIStoreReader {
     state.resources(type, ids: ids)
   }
 
+  func resources(_ type: String, ids: [String], linkage: JSONAPIStoreLinkageBound)
+    async throws -> [JSONAPIResourceRecord]
+  {
+    state.bounded(state.resources(type, ids: ids), linkage)
+  }
+
   func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
-    state.page(query)
+    state.boundedPage(query)
   }
 }
 
@@ -40,8 +46,15 @@ final class MemoryStoreTransaction: JSONAPIStoreWriter {
     state.resources(type, ids: ids)
   }
 
+  func resources(_ type: String, ids: [String], linkage: JSONAPIStoreLinkageBound)
+    async throws -> [JSONAPIResourceRecord]
+  {
+    let state = self.state
+    return state.bounded(state.resources(type, ids: ids), linkage)
+  }
+
   func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
-    state.page(query)  // sorted outside the lock, on a copy
+    state.boundedPage(query)  // sorted outside the lock, on a copy
   }
 
   func create(_ record: JSONAPIResourceRecord) async throws -> JSONAPIResourceRecord {

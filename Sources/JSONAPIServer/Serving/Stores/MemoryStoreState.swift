@@ -72,6 +72,49 @@ struct MemoryStoreState: Sendable {
     return found
   }
 
+  /// `records` with each to-many relationship but an inverse cut to `bound`: its first
+  /// `bound.limit` identifiers of rows the bound's visibility admits, in order. Work stops at
+  /// the limit for each relationship, so that it is bounded when the rows are visible.
+  func bounded(_ records: [JSONAPIResourceRecord], _ bound: JSONAPIStoreLinkageBound)
+    -> [JSONAPIResourceRecord]
+  {
+    var tests: [String: MemoryStoreRowTest] = [:]
+    func admits(_ identifier: JSONAPIResourceIdentifier) -> Bool {
+      guard let condition = bound.visibility[identifier.type] else { return true }
+      guard let id = identifier.id, let target = record(identifier.type, id: id) else {
+        return false
+      }
+      let test =
+        tests[identifier.type]
+        ?? MemoryStoreRowTest(condition, type: identifier.type, state: self)
+      tests[identifier.type] = test
+      return test.admits(target, state: self)
+    }
+    let limit = max(bound.limit, 0)
+    return records.map { record in
+      var record = record
+      for relationship in schemas[record.type]?.relationships ?? []
+      where relationship.isToMany && relationship.inverse == nil {
+        guard case .toMany(let identifiers)? = record.relationships[relationship.name] else {
+          continue
+        }
+        var kept: [JSONAPIResourceIdentifier] = []
+        for identifier in identifiers where kept.count < limit && admits(identifier) {
+          kept.append(identifier)
+        }
+        record.relationships[relationship.name] = .toMany(kept)
+      }
+      return record
+    }
+  }
+
+  /// ``page(_:)`` with the query's linkage bound applied.
+  func boundedPage(_ query: JSONAPIStoreQuery) -> JSONAPIStorePage {
+    var page = self.page(query)
+    if let bound = query.linkage { page.resources = bounded(page.resources, bound) }
+    return page
+  }
+
   func page(_ query: JSONAPIStoreQuery) -> JSONAPIStorePage {
     MemoryStorePageReader(state: self, query: query).page()
   }
