@@ -52,6 +52,16 @@ extension SQLStoreCatalog where Column == PGColumnKind {
           CREATE INDEX IF NOT EXISTS \(raw: sqlQuoted(join.name + "_" + join.targetColumn)) \
           ON \(raw: sqlQuoted(join.name)) (\(raw: sqlQuoted(join.targetColumn)))
           """)
+        // With positions, an index on the owner and its positions: a document's bounded read of
+        // an owner's first members (`SQLReads.boundedLinkage`) then reads only those.
+        if let position = join.positionColumn {
+          statements.append(
+            """
+            CREATE INDEX IF NOT EXISTS \
+            \(raw: sqlQuoted(join.name + "_" + join.ownerColumn + "_" + position)) \
+            ON \(raw: sqlQuoted(join.name)) (\(raw: sqlQuoted(join.ownerColumn)), \(raw: sqlQuoted(position)))
+            """)
+        }
       }
     }
     return statements

@@ -80,14 +80,7 @@ struct PGReads: Sendable {
     guard !records.isEmpty else { return records }
     for toMany in info.toManys {
       var pairs: [(owner: String, target: String)] = []
-      let owners = records.map(\.id)
-      let statements =
-        bound.map {
-          sql.boundedLinkage(
-            toMany, of: info, owners: owners, limit: $0.limit,
-            visibility: $0.visibility[toMany.targetType])
-        } ?? sql.linkage(toMany, of: info, owners: owners)
-      for statement in statements {
+      for statement in sql.linkage(toMany, of: info, owners: records.map(\.id), bound: bound) {
         // Owner and target first (a bounded read adds the position after them).
         for cells in try await session.rows(statement) where cells.count >= 2 {
           if let owner = try cells[0].decode(String?.self),

@@ -190,6 +190,18 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
     }
   }
 
+  /// The statements that read the linkage of `toMany` for `owners`: whole
+  /// (``linkage(_:of:owners:)``), or within `bound` (``boundedLinkage(_:of:owners:limit:visibility:)``
+  /// with the bound's visibility of the target type).
+  public func linkage(
+    _ toMany: ToMany, of info: Table, owners: [String], bound: JSONAPIStoreLinkageBound?
+  ) -> [SQL] {
+    guard let bound else { return linkage(toMany, of: info, owners: owners) }
+    return boundedLinkage(
+      toMany, of: info, owners: owners, limit: bound.limit,
+      visibility: bound.visibility[toMany.targetType])
+  }
+
   /// The most owners one statement of ``boundedLinkage(_:of:owners:limit:visibility:)`` reads:
   /// each is a `SELECT` of its own in a compound one, and SQLite takes at most 500 of those.
   public static var boundedLinkageOwnersPerStatement: Int { 100 }

@@ -134,7 +134,14 @@ extension SQLStoreCatalog where Column == SQLiteColumnKind {
       columns.append(sqlQuoted(position) + " INTEGER NOT NULL")
     }
     columns.append("PRIMARY KEY (\(sqlQuoted(join.ownerColumn)), \(sqlQuoted(join.targetColumn)))")
+    // With positions, an index on the owner and its positions: a document's bounded read of an
+    // owner's first members (`SQLReads.boundedLinkage`) then reads only those.
+    let positions = join.positionColumn.map { position in
+      " CREATE INDEX IF NOT EXISTS \(sqlQuoted(join.name + "_" + join.ownerColumn + "_" + position))"
+        + " ON \(sqlQuoted(join.name)) (\(sqlQuoted(join.ownerColumn)), \(sqlQuoted(position)));"
+    }
     return "CREATE TABLE \(sqlQuoted(join.name)) (\(columns.joined(separator: ", ")));"
+      + (positions ?? "")
       + " CREATE INDEX IF NOT EXISTS \(sqlQuoted(join.name + "_" + join.targetColumn)) ON \(sqlQuoted(join.name))"
       + " (\(sqlQuoted(join.targetColumn)))"
   }

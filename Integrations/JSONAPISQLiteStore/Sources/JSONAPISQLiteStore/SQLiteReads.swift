@@ -61,13 +61,7 @@ struct SQLiteReads: Sendable {
     }
     guard !records.isEmpty else { return records }
     for toMany in info.toManys {
-      let owners = records.map(\.id)
-      let statements =
-        bound.map {
-          sql.boundedLinkage(
-            toMany, of: info, owners: owners, limit: $0.limit,
-            visibility: $0.visibility[toMany.targetType])
-        } ?? sql.linkage(toMany, of: info, owners: owners)
+      let statements = sql.linkage(toMany, of: info, owners: records.map(\.id), bound: bound)
       let pairs = try statements.flatMap {
         try self.rows($0, db).compactMap { fetched -> (owner: String, target: String)? in
           guard let owner = SQLiteIDs.decode(fetched[0]), let target = SQLiteIDs.decode(fetched[1])

@@ -4,7 +4,9 @@ import JSONAPIServer
 import Testing
 
 /// The measure of issue 47 item 6 on SQLite: a `GET` of one project with 100 000 tasks (the
-/// inverse of `tasks.project`) reads a bounded number of rows from the store.
+/// inverse of `tasks.project`), or with 100 000 members in a join table, reads a bounded number of
+/// rows from the store (a member of a to-many's linkage counts as a row: it is one of the join
+/// table's).
 @Suite struct BoundedLinkageTests {
   /// Counts the rows the store's reads return.
   final class Counting: JSONAPIStore, @unchecked Sendable {
@@ -27,13 +29,31 @@ import Testing
       let counting: Counting
       func resources(_ type: String, ids: [String]) async throws -> [JSONAPIResourceRecord] {
         let found = try await base.resources(type, ids: ids)
-        counting.add(found.count)
+        counting.add(Counting.rows(found))
+        return found
+      }
+      func resources(_ type: String, ids: [String], linkage: JSONAPIStoreLinkageBound)
+        async throws -> [JSONAPIResourceRecord]
+      {
+        let found = try await base.resources(type, ids: ids, linkage: linkage)
+        counting.add(Counting.rows(found))
         return found
       }
       func page(_ query: JSONAPIStoreQuery) async throws -> JSONAPIStorePage {
         let page = try await base.page(query)
-        counting.add(page.resources.count)
+        counting.add(Counting.rows(page.resources))
         return page
+      }
+    }
+
+    /// Each record, and each member of its to-many linkage.
+    static func rows(_ records: [JSONAPIResourceRecord]) -> Int {
+      records.reduce(0) { total, record in
+        total + 1
+          + record.relationships.values.reduce(0) { count, linkage in
+            if case .toMany(let identifiers) = linkage { return count + identifiers.count }
+            return count
+          }
       }
     }
 
@@ -93,5 +113,54 @@ import Testing
     // The project, and the limit plus one of its tasks.
     #expect(rows == 1 + JSONAPIResourceDeclaration.defaultLinkageLimit + 1)
     print("GET /projects/1 with \(count) tasks: \(rows) rows read, \(took)")
+  }
+
+  @Test func oneTeamWithAHundredThousandMembersInAJoinTableReadsABoundedNumberOfRows()
+    async throws
+  {
+    let teams = JSONAPIResourceSchema(
+      type: "teams", attributes: [.init(name: "name", kind: .string, isOptional: true)],
+      relationships: [
+        .init(name: "members", targetType: "people", isToMany: true, isOptional: true)
+      ])
+    let people = JSONAPIResourceSchema(
+      type: "people", attributes: [.init(name: "name", kind: .string, isOptional: true)],
+      relationships: [])
+    let store = try makeStore(schemas: [teams, people])
+    let count = 100_000
+    try await store.write { writer in
+      for number in 1...count {
+        _ = try await writer.create(
+          JSONAPIResourceRecord(type: "people", id: "\(number)", attributes: ["name": "p"]))
+      }
+      _ = try await writer.create(
+        JSONAPIResourceRecord(
+          type: "teams", id: "1", attributes: ["name": "big"],
+          relationships: [
+            "members": .toMany(
+              (1...count).map { JSONAPIResourceIdentifier(type: "people", id: "\($0)") })
+          ]))
+    }
+    let counting = Counting(base: store)
+    let server = try JSONAPIServer(
+      resources: [
+        try JSONAPIResourceDeclaration(schema: teams),
+        try JSONAPIResourceDeclaration(schema: people),
+      ], store: counting)
+    let clock = ContinuousClock()
+    let started = clock.now
+    let response = await server.respond(
+      to: JSONAPIServerRequest(
+        method: "GET", target: "/teams/1", headers: [("Accept", "application/vnd.api+json")]))
+    let took = clock.now - started
+    #expect(response.status == 200)
+    let rows = counting.take()
+    // The team, and the limit plus one of its members: beyond the limit, links only.
+    #expect(rows == 1 + JSONAPIResourceDeclaration.defaultLinkageLimit + 1)
+    let body = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    let data = body?["data"] as? [String: Any]
+    let members = (data?["relationships"] as? [String: Any])?["members"] as? [String: Any]
+    #expect(members?["data"] == nil && members?["links"] != nil)
+    print("GET /teams/1 with \(count) members in a join table: \(rows) rows read, \(took)")
   }
 }

@@ -253,7 +253,8 @@ extension JSONAPIStoreConformance {
     func paged(_ bound: JSONAPIStoreLinkageBound) async throws -> [String: [String]] {
       var query = JSONAPIStoreQuery(type: "articles", window: .offset(0, limit: 10))
       query.linkage = bound
-      let page = try await store.read { try await $0.page(query) }
+      let bounded = query
+      let page = try await store.read { try await $0.page(bounded) }
       return Dictionary(
         page.resources.map { ($0.id, $0.linked("tags")) }, uniquingKeysWith: { a, _ in a })
     }
