@@ -90,11 +90,22 @@ struct ServedDigest {
         littleEndian: bytes.loadUnaligned(fromByteOffset: start + index * 8, as: UInt64.self))
     }
     let iv = initialization
-    var v0 = state[0], v1 = state[1], v2 = state[2], v3 = state[3]
-    var v4 = state[4], v5 = state[5], v6 = state[6], v7 = state[7]
-    var v8 = iv[0], v9 = iv[1], v10 = iv[2], v11 = iv[3]
-    var v12 = iv[4] ^ counter, v13 = iv[5]
-    var v14 = isLast ? ~iv[6] : iv[6], v15 = iv[7]
+    var v0 = state[0]
+    var v1 = state[1]
+    var v2 = state[2]
+    var v3 = state[3]
+    var v4 = state[4]
+    var v5 = state[5]
+    var v6 = state[6]
+    var v7 = state[7]
+    var v8 = iv[0]
+    var v9 = iv[1]
+    var v10 = iv[2]
+    var v11 = iv[3]
+    var v12 = iv[4] ^ counter
+    var v13 = iv[5]
+    var v14 = isLast ? ~iv[6] : iv[6]
+    var v15 = iv[7]
     for round in 0..<12 {
       let row = round % 10 * 16
       func word(_ index: Int) -> UInt64 { words[Int(schedule[row + index])] }
