@@ -307,6 +307,15 @@ extension JSONAPIResourceDeclaration {
   /// The names of the computed attributes (``computed(_:_:)``).
   public var computedAttributes: Set<String> { Set(fieldRules.computed.keys) }
 
+  /// Runs the `willSave` hook on `record`, then takes out any computed attribute it set: they
+  /// are made when served and never stored, so a store never keeps a value the server would not
+  /// serve back.
+  func runWillSave(_ record: inout JSONAPIResourceRecord, _ access: JSONAPIAccess) throws {
+    guard let willSave = hooks.willSave else { return }
+    try willSave(&record, access)
+    for name in fieldRules.computed.keys { record.attributes.removeValue(forKey: name) }
+  }
+
   /// The members accepted on create only (`createOnly(_:)`).
   public var createOnlyMembers: Set<String> { fieldRules.createOnly }
 

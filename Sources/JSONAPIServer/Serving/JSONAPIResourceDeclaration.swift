@@ -228,6 +228,8 @@ public struct JSONAPIResourceHooks: Sendable {
   public var authorize: (@Sendable (JSONAPIAccess) async throws -> Void)?
   /// Called inside the write transaction with the whole resource about to be stored by a create
   /// or an update (for an update: as stored, with the request's changes applied); may change it.
+  /// A computed attribute it sets (``JSONAPIResourceDeclaration/computed(_:_:)``) is not stored:
+  /// computed attributes are made each time they are served.
   public var willSave: (@Sendable (inout JSONAPIResourceRecord, JSONAPIAccess) throws -> Void)?
   /// Called inside the write transaction before a resource is deleted.
   public var willDelete: (@Sendable (JSONAPIResourceRecord, JSONAPIAccess) throws -> Void)?

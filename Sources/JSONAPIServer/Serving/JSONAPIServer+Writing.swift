@@ -116,7 +116,7 @@ extension JSONAPIServer {
     let access = JSONAPIAccess(
       action: .create, type: declaration.type, id: record.id.isEmpty ? nil : record.id,
       request: exchange.request)
-    try declaration.hooks.willSave?(&record, access)
+    try declaration.runWillSave(&record, access)
     try await check(record, declaration, pointer: pointer, known: related, reader: writer)
     if !record.id.isEmpty, try await !writer.resources(record.type, ids: [record.id]).isEmpty {
       throw JSONAPIRequestError.resourceAlreadyExists(type: record.type, id: record.id)
@@ -187,7 +187,7 @@ extension JSONAPIServer {
     merged.relationships.merge(changes.relationships) { _, new in new }
     let access = JSONAPIAccess(
       action: .update, type: declaration.type, id: changes.id, request: exchange.request)
-    try declaration.hooks.willSave?(&merged, access)
+    try declaration.runWillSave(&merged, access)
     merged.type = current.type
     merged.id = current.id
     try await check(merged, declaration, pointer: pointer, known: related, reader: writer)
@@ -298,8 +298,8 @@ extension JSONAPIServer {
     let access = JSONAPIAccess(
       action: .update, type: declaration.type, id: id, relationship: relationship.name,
       request: exchange.request)
-    if let willSave = declaration.hooks.willSave {
-      try willSave(&merged, access)
+    if declaration.hooks.willSave != nil {
+      try declaration.runWillSave(&merged, access)
       try await check(merged, declaration, pointer: pointer, reader: writer)
     }
     let found: Bool

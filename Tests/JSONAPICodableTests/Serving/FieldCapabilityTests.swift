@@ -172,6 +172,49 @@ enum FieldFixture {
     #expect(record.attributes["title"] == "New")
   }
 
+  /// A `willSave` hook that sets a computed attribute sets nothing stored: the store never keeps
+  /// a value the server would not serve back, on a create, an update and a relationship write.
+  @Test func aComputedAttributeSetByWillSaveIsNotStored() async throws {
+    var declarations = try Fixture.declarations()
+    let index = try #require(declarations.firstIndex { $0.type == "tasks" })
+    let tasks = declarations[index]
+    var hooks = JSONAPIResourceHooks()
+    hooks.willSave = { record, _ in
+      record.attributes["overdue"] = .string("set by the hook")
+      record.attributes["title"] = .string("Hooked")
+    }
+    declarations[index] = try JSONAPIResourceDeclaration(
+      Fixture.Task.self, filters: ["done": .equals("done")], sortable: ["due", "title"],
+      hooks: hooks
+    ).computed("overdue") { _ in .bool(true) }.createOnly("project")
+    #expect(declarations[index].computedAttributes == tasks.computedAttributes)
+    let store = JSONAPIMemoryStore(schemas: declarations.map(\.schema))
+    _ = try await store.insert(Fixture.seed())
+    let server = try JSONAPIServer(
+      resources: declarations, store: store, baseURL: "https://api.example.com")
+    let created = await Fixture.respond(
+      server,
+      Fixture.request(
+        "POST", "/tasks",
+        body: #"{"data":{"type":"tasks","attributes":{"title":"New","due":0,"done":false},"#
+          + #""relationships":{"project":{"data":{"type":"projects","id":"1"}}}}}"#))
+    #expect(created.status == 201)
+    #expect(created.json["data"]?["attributes"]?["overdue"] == true)
+    let id = try #require(created.json["data"]?["id"]?.stringValue)
+    var record = try #require(try await Fixture.stored(store, "tasks", id))
+    // The hook's other change is kept; the computed attribute is not.
+    #expect(record.attributes["title"] == "Hooked")
+    #expect(record.attributes["overdue"] == nil)
+    let updated = await Fixture.respond(
+      server,
+      Fixture.request(
+        "PATCH", "/tasks/1", body: #"{"data":{"type":"tasks","id":"1","attributes":{"done":true}}}"#))
+    #expect(updated.status == 200)
+    record = try #require(try await Fixture.stored(store, "tasks", "1"))
+    #expect(record.attributes["overdue"] == nil)
+    #expect(record.attributes["done"] == true)
+  }
+
   @Test func computedValuesAreInIncludedFieldsetsAndTheETag() async throws {
     let (server, _) = try await Fixture.server()
     let included = await Fixture.respond(
