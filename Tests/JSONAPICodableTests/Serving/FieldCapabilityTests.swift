@@ -208,7 +208,8 @@ enum FieldFixture {
     let updated = await Fixture.respond(
       server,
       Fixture.request(
-        "PATCH", "/tasks/1", body: #"{"data":{"type":"tasks","id":"1","attributes":{"done":true}}}"#))
+        "PATCH", "/tasks/1", body: #"{"data":{"type":"tasks","id":"1","attributes":{"done":true}}}"#
+      ))
     #expect(updated.status == 200)
     record = try #require(try await Fixture.stored(store, "tasks", "1"))
     #expect(record.attributes["overdue"] == nil)
