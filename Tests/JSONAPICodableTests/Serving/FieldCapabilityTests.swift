@@ -216,6 +216,30 @@ enum FieldFixture {
     #expect(record.attributes["done"] == true)
   }
 
+  /// A visibility policy filtering on a computed attribute (or on a member the type does not
+  /// store) is misdeclared: the store would compare `null` on every row, and "equals null" would
+  /// show them all. Every read of the type answers `500 misdeclared-policy` and names no row.
+  @Test func aVisibilityPolicyOnAComputedAttributeIsMisdeclared() async throws {
+    for member in ["overdue", "colour"] {
+      var declarations = try Fixture.declarations()
+      let index = try #require(declarations.firstIndex { $0.type == "tasks" })
+      declarations[index] = declarations[index].secured(
+        by: JSONAPIResourcePolicy(visible: { _ in
+          .filter(JSONAPIFilterCondition(member: member, comparison: .equals, values: [.null]))
+        }))
+      let store = JSONAPIMemoryStore(schemas: declarations.map(\.schema))
+      _ = try await store.insert(Fixture.seed())
+      let server = try JSONAPIServer(
+        resources: declarations, store: store, baseURL: "https://api.example.com")
+      for target in ["/tasks", "/tasks/1", "/projects/1?include=tasks"] {
+        let response = await Fixture.respond(server, Fixture.request("GET", target))
+        #expect(response.status == 500, "\(member): \(target)")
+        #expect(response.json["errors"]?[0]?["code"] == "misdeclared-policy")
+        #expect(response.json["data"] == nil)
+      }
+    }
+  }
+
   @Test func computedValuesAreInIncludedFieldsetsAndTheETag() async throws {
     let (server, _) = try await Fixture.server()
     let included = await Fixture.respond(

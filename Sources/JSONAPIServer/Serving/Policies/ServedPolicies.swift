@@ -72,6 +72,23 @@ struct ServedPolicies: Sendable {
       if stack.contains(type) { return .never }
       return try inner(visible(requester), type, stack + [type])
     case .filter(let filter):
+      // The store compares what it keeps: a member it has no column for (a computed attribute,
+      // a misspelt name) would be `null` on every row, and a condition such as "equals null"
+      // would admit them all.
+      if filter.isRelationship {
+        guard schema.relationship(named: filter.member) != nil else {
+          throw misdeclared(
+            "a visibility policy of `\(type)` filters on `\(filter.member)`, which is not one "
+              + "of its relationships")
+        }
+      } else if filter.member != "id", schema.attribute(named: filter.member) == nil {
+        let computed = server.resources[type]?.computedAttributes.contains(filter.member) == true
+        throw misdeclared(
+          "a visibility policy of `\(type)` filters on `\(filter.member)`, which is not a "
+            + "stored attribute of it"
+            + (computed
+              ? " (computed attributes are made when served: no store can compare them)" : ""))
+      }
       // A filter on a mirrored relationship is a condition on the target's stored to-one.
       guard filter.isRelationship, let relationship = schema.relationship(named: filter.member),
         let target = relationship.targetType, let member = relationship.inverse
