@@ -99,8 +99,9 @@ struct MemoryStoreState: Sendable {
           continue
         }
         var kept: [JSONAPIResourceIdentifier] = []
-        for identifier in identifiers where kept.count < limit && admits(identifier) {
-          kept.append(identifier)
+        for identifier in identifiers {
+          guard kept.count < limit else { break }
+          if admits(identifier) { kept.append(identifier) }
         }
         record.relationships[relationship.name] = .toMany(kept)
       }
