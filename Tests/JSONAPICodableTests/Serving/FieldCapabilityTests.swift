@@ -88,10 +88,12 @@ enum FieldFixture {
     return records
   }
 
-  static func server(now: Date = now, options: JSONAPIServer.Options = .init()) async throws
-    -> (JSONAPIServer, JSONAPIMemoryStore)
-  {
-    let declarations = try declarations(now: now)
+  /// The fixture's server over a seeded memory store, from `declarations` when given.
+  static func server(
+    now: Date = now, options: JSONAPIServer.Options = .init(),
+    declarations given: [JSONAPIResourceDeclaration]? = nil
+  ) async throws -> (JSONAPIServer, JSONAPIMemoryStore) {
+    let declarations = try given ?? declarations(now: now)
     let store = JSONAPIMemoryStore(schemas: declarations.map(\.schema))
     _ = try await store.insert(seed())
     let server = try JSONAPIServer(
@@ -115,6 +117,16 @@ enum FieldFixture {
     -> JSONAPIServerResponse
   {
     await ServerFixture.respond(server, request)
+  }
+
+  /// `POST /tasks`: a task "New" in project 1, due 2001-01-01 (long past), not done.
+  static func createTask(_ server: JSONAPIServer) async -> JSONAPIServerResponse {
+    await respond(
+      server,
+      request(
+        "POST", "/tasks",
+        body: #"{"data":{"type":"tasks","attributes":{"title":"New","due":0,"done":false},"#
+          + #""relationships":{"project":{"data":{"type":"projects","id":"1"}}}}}"#))
   }
 
   /// The stored record, read from the store itself.
@@ -157,12 +169,7 @@ enum FieldFixture {
     let answer = await Fixture.respond(server, Fixture.request("GET", "/tasks"))
     let listed = answer.json["data"]?.arrayValue?.map { $0["attributes"]?["overdue"] }
     #expect(listed == [true, false, false, true])
-    let created = await Fixture.respond(
-      server,
-      Fixture.request(
-        "POST", "/tasks",
-        body: #"{"data":{"type":"tasks","attributes":{"title":"New","due":0,"done":false},"#
-          + #""relationships":{"project":{"data":{"type":"projects","id":"1"}}}}}"#))
+    let created = await Fixture.createTask(server)
     #expect(created.status == 201)
     // 2001-01-01 is long past: overdue, in the write's answer too.
     #expect(created.json["data"]?["attributes"]?["overdue"] == true)
@@ -188,16 +195,8 @@ enum FieldFixture {
       hooks: hooks
     ).computed("overdue") { _ in .bool(true) }.createOnly("project")
     #expect(declarations[index].computedAttributes == tasks.computedAttributes)
-    let store = JSONAPIMemoryStore(schemas: declarations.map(\.schema))
-    _ = try await store.insert(Fixture.seed())
-    let server = try JSONAPIServer(
-      resources: declarations, store: store, baseURL: "https://api.example.com")
-    let created = await Fixture.respond(
-      server,
-      Fixture.request(
-        "POST", "/tasks",
-        body: #"{"data":{"type":"tasks","attributes":{"title":"New","due":0,"done":false},"#
-          + #""relationships":{"project":{"data":{"type":"projects","id":"1"}}}}}"#))
+    let (server, store) = try await Fixture.server(declarations: declarations)
+    let created = await Fixture.createTask(server)
     #expect(created.status == 201)
     #expect(created.json["data"]?["attributes"]?["overdue"] == true)
     let id = try #require(created.json["data"]?["id"]?.stringValue)
@@ -227,10 +226,7 @@ enum FieldFixture {
         by: JSONAPIResourcePolicy(visible: { _ in
           .filter(JSONAPIFilterCondition(member: member, comparison: .equals, values: [.null]))
         }))
-      let store = JSONAPIMemoryStore(schemas: declarations.map(\.schema))
-      _ = try await store.insert(Fixture.seed())
-      let server = try JSONAPIServer(
-        resources: declarations, store: store, baseURL: "https://api.example.com")
+      let (server, _) = try await Fixture.server(declarations: declarations)
       for target in ["/tasks", "/tasks/1", "/projects/1?include=tasks"] {
         let response = await Fixture.respond(server, Fixture.request("GET", target))
         #expect(response.status == 500, "\(member): \(target)")
