@@ -192,7 +192,10 @@ public struct SQLReads<Dialect: SQLDialect>: Sendable {
 
   /// The statements that read the linkage of `toMany` for `owners`: whole
   /// (``linkage(_:of:owners:)``), or within `bound` (``boundedLinkage(_:of:owners:limit:visibility:)``
-  /// with the bound's visibility of the target type).
+  /// with the bound's visibility of the target type). Inlinable, as the whole read is: the
+  /// stores call this one, and a generic call here would take the whole read's statements out of
+  /// their specialised path.
+  @inlinable
   public func linkage(
     _ toMany: ToMany, of info: Table, owners: [String], bound: JSONAPIStoreLinkageBound?
   ) -> [SQL] {

@@ -75,24 +75,26 @@ struct ServedPolicies: Sendable {
       // The store compares what it keeps: a member it has no column for (a computed attribute,
       // a misspelt name) would be `null` on every row, and a condition such as "equals null"
       // would admit them all.
-      if filter.isRelationship {
-        guard schema.relationship(named: filter.member) != nil else {
+      guard filter.isRelationship else {
+        if filter.member != "id", schema.attribute(named: filter.member) == nil {
+          let computed = server.resources[type]?.computedAttributes.contains(filter.member) == true
           throw misdeclared(
-            "a visibility policy of `\(type)` filters on `\(filter.member)`, which is not one "
-              + "of its relationships")
+            "a visibility policy of `\(type)` filters on `\(filter.member)`, which is not a "
+              + "stored attribute of it"
+              + (computed
+                ? " (computed attributes are made when served: no store can compare them)" : ""))
         }
-      } else if filter.member != "id", schema.attribute(named: filter.member) == nil {
-        let computed = server.resources[type]?.computedAttributes.contains(filter.member) == true
+        return condition
+      }
+      guard let relationship = schema.relationship(named: filter.member) else {
         throw misdeclared(
-          "a visibility policy of `\(type)` filters on `\(filter.member)`, which is not a "
-            + "stored attribute of it"
-            + (computed
-              ? " (computed attributes are made when served: no store can compare them)" : ""))
+          "a visibility policy of `\(type)` filters on `\(filter.member)`, which is not one "
+            + "of its relationships")
       }
       // A filter on a mirrored relationship is a condition on the target's stored to-one.
-      guard filter.isRelationship, let relationship = schema.relationship(named: filter.member),
-        let target = relationship.targetType, let member = relationship.inverse
-      else { return condition }
+      guard let target = relationship.targetType, let member = relationship.inverse else {
+        return condition
+      }
       var ids = filter
       ids.member = "id"
       ids.isRelationship = false
